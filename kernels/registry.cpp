@@ -1,0 +1,133 @@
+// Registry contents and the shape arithmetic of each algorithm (layout.hpp).
+#include "kernels/registry.hpp"
+
+#include <algorithm>
+#include <mutex>
+
+#include "kernels/block/layout.hpp"
+#include "kernels/variants/variant_factory.hpp"
+
+namespace bigtune::kernels {
+
+namespace {
+constexpr const char* kOpNames[] = {"add", "sub", "cmp", "shl", "shr", "mul_low", "mul"};
+constexpr uint64_t kMaxGrid = 0x7fffffffu;
+bool is_full_mul(const Variant& v) { return v.op == Op::Mul; }
+}  // namespace
+
+const char* op_name(Op op) { return kOpNames[static_cast<int>(op)]; }
+
+std::optional<Op> parse_op(std::string_view name) {
+  for (Op op : kAllOps)
+    if (name == op_name(op)) return op;
+  return std::nullopt;
+}
+
+const char* algorithm_name(Algorithm algorithm) {
+  return algorithm == Algorithm::Scan ? "scan" : "classical";
+}
+
+DeviceLimits DeviceLimits::h100() {
+  DeviceLimits d;
+  d.name = "NVIDIA H100 80GB HBM3";
+  d.cc_major = 9;
+  d.cc_minor = 0;
+  d.sm_count = 132;
+  d.max_threads_per_block = 1024;
+  d.smem_per_block_optin = 232448;  // 227 KB
+  d.regs_per_block = 65536;
+  d.global_memory_bytes = 85520809984ull;
+  return d;
+}
+
+const std::vector<Variant>& registry() {
+  static const std::vector<Variant> all = [] {
+    std::vector<Variant> v;
+    variants::append_add_sub_variants(v);
+    variants::append_cmp_shift_variants(v);
+    variants::append_mul_u32_variants(v);
+    variants::append_mul_u64_variants(v);
+    return v;
+  }();
+  return all;
+}
+
+const Variant* find_variant(std::string_view name) {
+  for (const Variant& v : registry())
+    if (v.name == name) return &v;
+  return nullptr;
+}
+
+uint32_t operand_limbs(const Variant& v, uint64_t operand_bits) {
+  return block::limbs_for_bits(operand_bits, v.limb_bits);
+}
+
+uint32_t threads_per_instance(const Variant& v, uint64_t operand_bits) {
+  const uint32_t m = operand_limbs(v, operand_bits);
+  if (v.algorithm == Algorithm::Classical) return block::mul_threads_per_instance(m, v.q, is_full_mul(v));
+  return block::scan_threads_per_instance(m, v.q);
+}
+
+uint64_t smem_bytes(const Variant& v, uint64_t operand_bits, uint32_t ipb) {
+  const uint32_t m = operand_limbs(v, operand_bits);
+  const uint64_t logical = v.algorithm == Algorithm::Classical
+                               ? block::mul_smem_logical(m, v.q, is_full_mul(v), ipb)
+                               : block::scan_smem_logical(m, ipb);
+  return block::smem_bytes_padded(logical, v.limb_bits / 8);
+}
+
+Geometry geometry(const Variant& v, uint64_t operand_bits, uint64_t count, uint32_t ipb) {
+  Geometry g;
+  g.ipb = ipb;
+  g.threads_per_instance = threads_per_instance(v, operand_bits);
+  g.block = block::round_up(g.threads_per_instance * ipb, 32);
+  g.grid = block::ceil_div(count, ipb);
+  g.smem_bytes = uint32_t(smem_bytes(v, operand_bits, ipb));
+  return g;
+}
+
+std::string why_invalid(const Variant& v, uint64_t operand_bits, uint64_t count, uint32_t ipb,
+                        const DeviceLimits& limits) {
+  if (operand_bits == 0) return "bit-size is 0; integers need at least 1 bit";
+  if (count == 0) return "batch count is 0";
+  if (ipb == 0) return "instances per block is 0";
+  if (operand_bits > (uint64_t(1) << 31)) return "bit-size above 2^31 is not supported";
+  const uint64_t threads = uint64_t(threads_per_instance(v, operand_bits)) * ipb;
+  const uint64_t block_threads = (threads + 31) / 32 * 32;
+  const uint64_t max_threads = std::min<uint64_t>(v.max_threads, limits.max_threads_per_block);
+  if (block_threads > max_threads)
+    return "needs " + std::to_string(block_threads) + " threads per block, above this variant's " +
+           std::to_string(max_threads) + " (use a larger Q or fewer instances per block)";
+  const uint64_t smem = smem_bytes(v, operand_bits, ipb) + 1024;  // + static scan storage
+  if (smem > limits.smem_per_block_optin)
+    return "needs " + std::to_string(smem) + " bytes of shared memory per block, above the device's " +
+           std::to_string(limits.smem_per_block_optin);
+  if ((count + ipb - 1) / ipb > kMaxGrid) return "batch too large for one grid (use more instances per block)";
+  return {};
+}
+
+uint64_t max_operand_bits(const Variant& v, const DeviceLimits& limits) {
+  // Validity is monotone in the bit-size: binary search over 64-bit words.
+  uint64_t lo = 0, hi = uint64_t(1) << 26;  // words; 2^32 bits is far past any block
+  while (lo < hi) {
+    const uint64_t mid = (lo + hi + 1) / 2;
+    if (why_invalid(v, mid * 64, 1, 1, limits).empty())
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  return lo * 64;
+}
+
+cudaError_t launch(const Variant& v, const KernelArgs& args, const Geometry& g, cudaStream_t stream) {
+  if (g.smem_bytes > 48 * 1024) {
+    const cudaError_t e =
+        cudaFuncSetAttribute(v.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(g.smem_bytes));
+    if (e != cudaSuccess) return e;
+  }
+  KernelArgs copy = args;
+  void* params[] = {&copy};
+  return cudaLaunchKernel(v.kernel, dim3(g.grid), dim3(g.block), params, g.smem_bytes, stream);
+}
+
+}  // namespace bigtune::kernels

@@ -1,0 +1,75 @@
+// The variant registry: the one place that lists what can run (DESIGN.md).
+//
+// A variant is (op, family, algorithm, limb type, Q). Bit-size, batch count and
+// instances per block (IPB) are run-time values; from them and the device's
+// limits the registry states whether the variant is valid and its launch
+// geometry, without launching anything. The tuner and the runtime iterate it.
+#pragma once
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kernels/variants/kernel_args.hpp"
+
+namespace bigtune::kernels {
+
+enum class Op : uint8_t { Add, Sub, Cmp, Shl, Shr, MulLow, Mul };
+constexpr Op kAllOps[] = {Op::Add, Op::Sub, Op::Cmp, Op::Shl, Op::Shr, Op::MulLow, Op::Mul};
+const char* op_name(Op op);
+std::optional<Op> parse_op(std::string_view name);
+
+// Scan: Q limbs per thread and one block carry scan (add, sub, cmp, shifts);
+// Classical: seed 000 §3 quadratic multiplication, 2Q result limbs per thread.
+enum class Algorithm : uint8_t { Scan, Classical };
+const char* algorithm_name(Algorithm algorithm);
+
+// What validity depends on. Read from the device, or a named model offline.
+struct DeviceLimits {
+  std::string name;
+  int cc_major = 0, cc_minor = 0;
+  int sm_count = 0;
+  uint32_t max_threads_per_block = 1024;
+  uint64_t smem_per_block_optin = 48 * 1024;  // bytes of dynamic + static shared memory
+  uint32_t regs_per_block = 65536;
+  uint64_t global_memory_bytes = 0;
+  static DeviceLimits h100();  // NVIDIA H100 80GB HBM3 (sm_90), for use without a GPU
+};
+
+struct Variant {
+  std::string name;   // "<op>.<algorithm>.u<limb>.q<Q>", e.g. "mul.classical.u64.q4"
+  Op op;
+  const char* family; // thread/warp/block/grid level; all of these are "block"
+  Algorithm algorithm;
+  uint32_t limb_bits;
+  uint32_t q;
+  uint32_t max_threads;  // __launch_bounds__ of the kernel
+  const void* kernel;    // the __global__ function, for cudaLaunchKernel and attributes
+};
+
+const std::vector<Variant>& registry();
+const Variant* find_variant(std::string_view name);
+
+// Shape of a launch; operand_bits is the bit-size of the operands (for a full
+// product the result has 2 * operand_bits bits).
+uint32_t operand_limbs(const Variant& v, uint64_t operand_bits);
+uint32_t threads_per_instance(const Variant& v, uint64_t operand_bits);
+uint64_t smem_bytes(const Variant& v, uint64_t operand_bits, uint32_t ipb);
+Geometry geometry(const Variant& v, uint64_t operand_bits, uint64_t count, uint32_t ipb);
+
+// Empty when (bits, count, ipb) can run on a device with these limits;
+// otherwise the reason, in words a user can act on.
+std::string why_invalid(const Variant& v, uint64_t operand_bits, uint64_t count, uint32_t ipb,
+                        const DeviceLimits& limits);
+
+// Largest operand bit-size (a multiple of 64) the variant supports with IPB 1.
+uint64_t max_operand_bits(const Variant& v, const DeviceLimits& limits);
+
+// Launches through cudaLaunchKernel; raises the kernel's dynamic shared-memory
+// limit first when the geometry needs more than the 48 KB default.
+cudaError_t launch(const Variant& v, const KernelArgs& args, const Geometry& g, cudaStream_t stream);
+
+}  // namespace bigtune::kernels

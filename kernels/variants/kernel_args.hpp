@@ -1,0 +1,30 @@
+// The one argument block every bigtune kernel takes, and the launch geometry
+// the registry computes for it. Plain data: host and device see the same bytes.
+#pragma once
+#include <cstdint>
+
+namespace bigtune::kernels {
+
+struct KernelArgs {
+  void* r = nullptr;          // output batch (out_limbs per instance)
+  const void* a = nullptr;    // first operand (limbs per instance)
+  const void* b = nullptr;    // second operand, if any
+  uint32_t* flags = nullptr;  // per-instance carry/borrow or cmp result (int32 bits), may be null
+  uint64_t count = 0;         // instances
+  uint64_t bits = 0;          // result bit-size: results are reduced modulo 2^bits
+  uint64_t shift = 0;         // shl/shr: bits to shift by
+  uint32_t limbs = 0;         // limbs per operand instance (M)
+  uint32_t out_limbs = 0;     // limbs per result instance
+  uint32_t threads_per_instance = 0;
+  uint32_t ipb = 1;           // instances per block
+};
+
+struct Geometry {
+  uint32_t grid = 0;
+  uint32_t block = 0;
+  uint32_t smem_bytes = 0;
+  uint32_t threads_per_instance = 0;
+  uint32_t ipb = 0;
+};
+
+}  // namespace bigtune::kernels

@@ -1,0 +1,132 @@
+// __global__ kernel of the classical multiplication family (seed 000 §3):
+// mul_low (a*b mod 2^bits) and mul (the full double-width product).
+#pragma once
+#include <cstdint>
+#include "kernels/block/add_sub.cuh"
+#include "kernels/block/cmp_shift.cuh"
+#include "kernels/block/mul_classical.cuh"
+#include "kernels/block/staging.cuh"
+#include "kernels/variants/kernel_args.hpp"
+#include "kernels/variants/scan_kernels.cuh"
+
+namespace bigtune::kernels::variants {
+
+// Most threads a block of this variant may have: the column accumulators,
+// the window and the first chunk's result live in registers, about
+// (6Q + 2) limbs, and a block must fit the 64 K registers of an SM.
+template <class Limb, int Q>
+constexpr uint32_t mul_max_threads() {
+  constexpr uint32_t regs = (6 * Q + 2) * uint32_t(sizeof(Limb) / 4) + 24;
+  constexpr uint32_t fit = 65536 / regs;
+  return fit >= 1024 ? 1024 : fit >= 512 ? 512 : fit >= 256 ? 256 : 128;
+}
+
+template <class Limb, int Q, bool kFull>
+__global__ void __launch_bounds__(mul_max_threads<Limb, Q>()) mul_classical_kernel(KernelArgs args) {
+  using Adder = block::BlockAddSub<Limb, 2 * Q, false>;
+  __shared__ typename Adder::TempStorage scan_storage;
+  Limb* smem = dynamic_smem<Limb>();
+  const TileIndex t(args);
+  const uint32_t m = args.limbs, threads = args.threads_per_instance;
+  const uint32_t padded = block::mul_padded_limbs(m, Q, kFull);
+  const uint32_t result_limbs = block::mul_result_limbs(padded, kFull);
+  const uint32_t stride = block::mul_instance_logical(padded, Q, kFull);
+  const Limb* a_tile = static_cast<const Limb*>(args.a) + t.first * m;
+  const Limb* b_tile = static_cast<const Limb*>(args.b) + t.first * m;
+
+  // 1. Stage A | Q zeros | B | Q zeros per instance, zero-padded to M_pad.
+  const uint32_t staged = 2 * padded + 2 * Q;
+  for (uint32_t e = threadIdx.x; e < t.here * stride; e += blockDim.x) {
+    const uint32_t inst = e / stride, off = e - inst * stride;
+    if (off >= staged) continue;
+    Limb v = 0;
+    if (off < padded) {
+      if (off < m) v = a_tile[inst * m + off];
+    } else if (off >= padded + Q && off < 2 * padded + Q) {
+      const uint32_t j = off - padded - Q;
+      if (j < m) v = b_tile[inst * m + j];
+    }
+    smem[block::smem_physical<Limb>(e)] = v;
+  }
+  __syncthreads();
+
+  // 2. Two load-balanced chunks of column sums per thread (Fig. 4).
+  const uint32_t base = t.instance * stride;
+  const uint32_t chunks = result_limbs / Q;  // = 2 * threads
+  const uint32_t c0 = t.local, c1 = kFull ? t.local + threads : chunks - 1 - t.local;
+  Limb out0[Q + 2], out1[Q + 2];
+  if (t.active) {
+    block::mul_chunk<Limb, Q>(out0, smem, base, base + padded + Q, padded, c0 * Q);
+    block::mul_chunk<Limb, Q>(out1, smem, base, base + padded + Q, padded, c1 * Q);
+  }
+  __syncthreads();
+
+  // 3. Publish: Q limbs in place, the two-limb overflow of chunk c in ov[c].
+  const uint32_t ov = base + 2 * padded + 2 * Q;
+  if (t.active) {
+#pragma unroll
+    for (int q = 0; q < Q; ++q) {
+      smem[block::smem_physical<Limb>(base + c0 * Q + q)] = out0[q];
+      smem[block::smem_physical<Limb>(base + c1 * Q + q)] = out1[q];
+    }
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+      smem[block::smem_physical<Limb>(ov + 2 * c0 + h)] = out0[Q + h];
+      smem[block::smem_physical<Limb>(ov + 2 * c1 + h)] = out1[Q + h];
+    }
+  }
+  __syncthreads();
+
+  // 4. Each thread now owns result limbs [2Q*local, 2Q*local + 2Q) = chunks
+  //    2*local and 2*local+1; add the overflows that land there.
+  Limb sum[2 * Q], high[2 * Q], r[2 * Q];
+  const uint32_t first = t.local * 2 * Q, cc = 2 * t.local;
+  block::smem_to_blocked<Limb, 2 * Q>(sum, smem, base, first, t.active ? result_limbs : 0);
+  auto overflow = [&](uint32_t chunk, int h) -> Limb {
+    return (t.active && chunk < chunks) ? smem[block::smem_physical<Limb>(ov + 2 * chunk + h)] : Limb(0);
+  };
+#pragma unroll
+  for (int k = 0; k < 2 * Q; ++k) high[k] = 0;
+  if constexpr (Q >= 2) {
+    // Overflow of chunk c lands on limbs (c+1)Q and (c+1)Q+1: distinct for Q >= 2.
+    if (cc > 0) {
+      high[0] = overflow(cc - 1, 0);
+      high[1] = overflow(cc - 1, 1);
+    }
+    high[Q] = overflow(cc, 0);
+    high[Q + 1] = overflow(cc, 1);
+    Adder(scan_storage).run(r, sum, high, t.local == 0);
+  } else {
+    // Q = 1: overflows of neighbouring chunks overlap; add odd chunks' first.
+    if (cc > 0) {
+      high[0] = overflow(cc - 1, 0);
+      high[1] = overflow(cc - 1, 1);
+    }
+    Adder(scan_storage).run(r, sum, high, t.local == 0);
+    __syncthreads();
+    high[0] = cc >= 2 ? overflow(cc - 2, 1) : Limb(0);
+    high[1] = overflow(cc, 0);
+#pragma unroll
+    for (int k = 0; k < 2 * Q; ++k) sum[k] = r[k];
+    Adder(scan_storage).run(r, sum, high, t.local == 0);
+  }
+  block::blocked_to_smem<Limb, 2 * Q>(smem, r, base, first, t.active ? result_limbs : 0);
+  __syncthreads();
+
+  // 5. Store out_limbs per instance, coalesced; limbs past the product are 0,
+  //    and the result is reduced modulo 2^bits (mul_low).
+  const uint32_t out = args.out_limbs;
+  constexpr int L = arith::LimbTraits<Limb>::kBits;
+  const uint64_t top_limb = args.bits / L;
+  const Limb top_mask = (Limb(1) << (args.bits % L)) - 1;
+  Limb* r_tile = static_cast<Limb*>(args.r) + t.first * out;
+  for (uint32_t e = threadIdx.x; e < t.here * out; e += blockDim.x) {
+    const uint32_t inst = e / out, j = e - inst * out;
+    Limb v = j < result_limbs ? smem[block::smem_physical<Limb>(inst * stride + j)] : Limb(0);
+    if (j > top_limb) v = 0;
+    if (j == top_limb) v &= top_mask;
+    r_tile[e] = v;
+  }
+}
+
+}  // namespace bigtune::kernels::variants

@@ -1,0 +1,27 @@
+// Explicit instances of classical mul_low and mul with 32-bit limbs,
+// Q in {1, 2, 4, 8, 16} (each thread computes 2Q result limbs).
+#include "kernels/variants/mul_kernels.cuh"
+#include "kernels/variants/variant_factory.hpp"
+
+namespace bigtune::kernels::variants {
+namespace {
+template <int Q>
+void mul_pair(std::vector<Variant>& out) {
+  using Limb = uint32_t;
+  constexpr uint32_t threads = mul_max_threads<Limb, Q>();
+  out.push_back(make_variant(Op::MulLow, Algorithm::Classical, 32, Q, threads,
+                             reinterpret_cast<const void*>(&mul_classical_kernel<Limb, Q, false>)));
+  out.push_back(make_variant(Op::Mul, Algorithm::Classical, 32, Q, threads,
+                             reinterpret_cast<const void*>(&mul_classical_kernel<Limb, Q, true>)));
+}
+}  // namespace
+
+void append_mul_u32_variants(std::vector<Variant>& out) {
+  mul_pair<1>(out);
+  mul_pair<2>(out);
+  mul_pair<4>(out);
+  mul_pair<8>(out);
+  mul_pair<16>(out);
+}
+
+}  // namespace bigtune::kernels::variants
