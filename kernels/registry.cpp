@@ -35,6 +35,8 @@ DeviceLimits DeviceLimits::h100() {
   d.sm_count = 132;
   d.max_threads_per_block = 1024;
   d.smem_per_block_optin = 232448;  // 227 KB
+  d.smem_per_sm = 233472;           // 228 KB
+  d.max_threads_per_sm = 2048;
   d.regs_per_block = 65536;
   d.global_memory_bytes = 85520809984ull;
   return d;
@@ -76,13 +78,28 @@ uint64_t smem_bytes(const Variant& v, uint64_t operand_bits, uint32_t ipb) {
   return block::smem_bytes_padded(logical, v.limb_bits / 8);
 }
 
-Geometry geometry(const Variant& v, uint64_t operand_bits, uint64_t count, uint32_t ipb) {
+Geometry geometry(const Variant& v, uint64_t operand_bits, uint64_t count, uint32_t ipb,
+                  const DeviceLimits& limits) {
   Geometry g;
   g.ipb = ipb;
   g.threads_per_instance = threads_per_instance(v, operand_bits);
   g.block = block::round_up(g.threads_per_instance * ipb, 32);
   g.grid = block::ceil_div(count, ipb);
-  g.smem_bytes = uint32_t(smem_bytes(v, operand_bits, ipb));
+  const uint64_t one = smem_bytes(v, operand_bits, ipb);
+  g.smem_bytes = uint32_t(one);
+  g.stage_buffers = 1;
+  const bool two_operands = v.op == Op::Add || v.op == Op::Sub || v.op == Op::Cmp;
+  if (two_operands && v.algorithm == Algorithm::Scan) {
+    // Two buffers let a and b be fetched together; take them only when the
+    // SM keeps as many resident blocks as the thread limit allows anyway.
+    const uint64_t two = smem_bytes(v, operand_bits, 2 * ipb);
+    const uint64_t by_threads = std::max<uint64_t>(1, limits.max_threads_per_sm / g.block);
+    const uint64_t by_smem_two = limits.smem_per_sm / (two + 1024);
+    if (two + 1024 <= limits.smem_per_block_optin && by_smem_two >= by_threads) {
+      g.smem_bytes = uint32_t(two);
+      g.stage_buffers = 2;
+    }
+  }
   return g;
 }
 

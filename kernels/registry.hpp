@@ -34,6 +34,8 @@ struct DeviceLimits {
   int sm_count = 0;
   uint32_t max_threads_per_block = 1024;
   uint64_t smem_per_block_optin = 48 * 1024;  // bytes of dynamic + static shared memory
+  uint64_t smem_per_sm = 100 * 1024;
+  uint32_t max_threads_per_sm = 2048;
   uint32_t regs_per_block = 65536;
   uint64_t global_memory_bytes = 0;
   static DeviceLimits h100();  // NVIDIA H100 80GB HBM3 (sm_90), for use without a GPU
@@ -57,8 +59,12 @@ const Variant* find_variant(std::string_view name);
 // product the result has 2 * operand_bits bits).
 uint32_t operand_limbs(const Variant& v, uint64_t operand_bits);
 uint32_t threads_per_instance(const Variant& v, uint64_t operand_bits);
+// Dynamic shared memory with one staging buffer (the minimum the variant needs).
 uint64_t smem_bytes(const Variant& v, uint64_t operand_bits, uint32_t ipb);
-Geometry geometry(const Variant& v, uint64_t operand_bits, uint64_t count, uint32_t ipb);
+// The launch; scan-family variants stage both operands at once (two buffers)
+// when that costs no resident blocks on this device.
+Geometry geometry(const Variant& v, uint64_t operand_bits, uint64_t count, uint32_t ipb,
+                  const DeviceLimits& limits);
 
 // Empty when (bits, count, ipb) can run on a device with these limits;
 // otherwise the reason, in words a user can act on.

@@ -1,11 +1,15 @@
 // Block-level addition and subtraction of Q-limb chunks (seed 000 §2).
 //
 // Three steps, each thread on its own chunk of Q consecutive limbs:
-//   1. chunk sum (or difference) with carry-in 0, summarised as a carry status;
+//   1. the chunk's carry status with carry-in 0 (chunk_status);
 //   2. a segmented block scan of the statuses (carry_scan.cuh);
-//   3. the incoming carry added to the chunk.
-// Cost: Q limb additions twice per thread plus one block scan; the scan is
-// amortised over Q limbs ("efficient sequentialization", seed 000 §2).
+//   3. the chunk recomputed with its incoming carry (chunk_finish).
+// Step 3 recomputes instead of keeping the Q result limbs alive across the
+// scan: Q fewer registers per thread, which is what lets Q = 16 run with 1024
+// threads; the extra Q additions are free in a memory-bound kernel.
+//
+// `b_at(k)` yields limb k of the second operand's chunk (a register array or a
+// shared-memory view); `emit(k, r)` receives result limb k.
 #pragma once
 #include <cstdint>
 #include "kernels/arith/limb.cuh"
@@ -13,36 +17,40 @@
 
 namespace bigtune::kernels::block {
 
-// r = a + b (kSub: a - b) over Q limbs with carry-in 0. Returns the status:
-// generate = carry (borrow) out, propagate = r all-ones (all-zeros for kSub).
-template <class Limb, int Q, bool kSub>
-__device__ __forceinline__ uint32_t chunk_add_sub(Limb (&r)[Q], const Limb (&a)[Q], const Limb (&b)[Q]) {
+// Status of a ± b over the chunk with carry-in 0: generate = carry (borrow)
+// out, propagate = the result is all-ones (all-zeros for subtraction).
+template <class Limb, int Q, bool kSub, class BAt>
+__device__ __forceinline__ uint32_t chunk_status(const Limb (&a)[Q], BAt b_at) {
   Limb carry = 0;
   bool propagate = true;
 #pragma unroll
   for (int k = 0; k < Q; ++k) {
+    Limb r;
     if constexpr (kSub) {
-      carry = arith::sub_limb(r[k], a[k], b[k], carry);
-      propagate &= (r[k] == Limb(0));
+      carry = arith::sub_limb(r, a[k], b_at(k), carry);
+      propagate &= (r == Limb(0));
     } else {
-      carry = arith::add_limb(r[k], a[k], b[k], carry);
-      propagate &= (r[k] == ~Limb(0));
+      carry = arith::add_limb(r, a[k], b_at(k), carry);
+      propagate &= (r == ~Limb(0));
     }
   }
   return uint32_t(carry) | (propagate ? kCarryPropagate : 0u);
 }
 
-// r += carry_in (kSub: r -= borrow_in), carry_in in {0, 1}.
-template <class Limb, int Q, bool kSub>
-__device__ __forceinline__ void chunk_apply_carry(Limb (&r)[Q], Limb carry_in) {
+// r = a ± b ± carry_in, limb by limb through emit(k, r_k); returns the carry out.
+template <class Limb, int Q, bool kSub, class BAt, class Emit>
+__device__ __forceinline__ Limb chunk_finish(const Limb (&a)[Q], BAt b_at, Limb carry, Emit emit) {
 #pragma unroll
   for (int k = 0; k < Q; ++k) {
+    Limb r;
     if constexpr (kSub) {
-      carry_in = arith::sub_limb(r[k], r[k], Limb(0), carry_in);
+      carry = arith::sub_limb(r, a[k], b_at(k), carry);
     } else {
-      carry_in = arith::add_limb(r[k], r[k], Limb(0), carry_in);
+      carry = arith::add_limb(r, a[k], b_at(k), carry);
     }
+    emit(k, r);
   }
+  return carry;
 }
 
 // A block of instances, each spread over consecutive threads, each thread
@@ -54,16 +62,18 @@ class BlockAddSub {
 
   __device__ explicit BlockAddSub(TempStorage& storage) : storage_(storage) {}
 
-  // r = a + b (a - b) across the instance. Returns the carry (borrow) out of
-  // this thread's chunk after carry propagation: at the last thread of an
-  // instance it is the instance's carry out. Contains __syncthreads().
-  __device__ Limb run(Limb (&r)[Q], const Limb (&a)[Q], const Limb (&b)[Q], bool segment_start) {
-    uint32_t status = chunk_add_sub<Limb, Q, kSub>(r, a, b);
+  // a ± b across each instance, results through emit. Returns the carry
+  // (borrow) out of this thread's chunk after propagation: at the last thread
+  // of an instance, the instance's carry out. Contains __syncthreads(); a
+  // second run() on the same storage needs a __syncthreads() in between.
+  template <class BAt, class Emit>
+  __device__ Limb run(const Limb (&a)[Q], BAt b_at, bool segment_start, Emit emit) {
+    uint32_t status = chunk_status<Limb, Q, kSub>(a, b_at);
     if (segment_start) status &= kCarryGenerate;  // nothing flows in from the previous instance
     uint32_t inclusive;
     const uint32_t prefix = BlockCarryScan(storage_).scan(status, inclusive);
     const Limb carry_in = segment_start ? Limb(0) : Limb(prefix & kCarryGenerate);
-    chunk_apply_carry<Limb, Q, kSub>(r, carry_in);
+    chunk_finish<Limb, Q, kSub>(a, b_at, carry_in, emit);
     return Limb(inclusive & kCarryGenerate);
   }
 

@@ -5,51 +5,38 @@
 // warp reads or writes consecutive words; shared memory then regroups them so
 // that each thread owns Q consecutive limbs of one instance (blocked). Shared
 // indices go through smem_physical() (layout.hpp) to avoid bank conflicts.
+//
+// Loads use cp.async (sm_80+, through cuda_pipeline.h): the copy goes straight
+// to shared memory, so no registers are tied up while it is in flight and two
+// operands can be fetched at once.
 #pragma once
+#include <cuda_pipeline.h>
+
 #include <cstdint>
+
 #include "kernels/block/layout.hpp"
 
 namespace bigtune::kernels::block {
 
-// regs[k] = tile[threadIdx.x + k*blockDim.x], 0 past tile_len. All loads are
-// issued before any is used, so several operands can be in flight at once.
-// Requires Q * blockDim.x >= tile_len.
-template <class Limb, int Q>
-__device__ __forceinline__ void load_striped(Limb (&regs)[Q], const Limb* __restrict__ tile,
-                                             uint32_t tile_len) {
-#pragma unroll
-  for (int k = 0; k < Q; ++k) {
-    const uint32_t i = threadIdx.x + k * blockDim.x;
-    regs[k] = i < tile_len ? tile[i] : Limb(0);
-  }
+// Starts copying tile[0, len) to logical shared indices [offset, offset+len),
+// striped; completes at wait_tiles().
+template <class Limb>
+__device__ __forceinline__ void copy_tile_async(Limb* smem, uint32_t offset, const Limb* __restrict__ tile,
+                                                uint32_t len) {
+  for (uint32_t i = threadIdx.x; i < len; i += blockDim.x)
+    __pipeline_memcpy_async(&smem[smem_physical<Limb>(offset + i)], &tile[i], sizeof(Limb));
+  __pipeline_commit();
 }
 
-template <class Limb, int Q>
-__device__ __forceinline__ void store_striped(Limb* __restrict__ tile, const Limb (&regs)[Q],
-                                              uint32_t tile_len) {
-#pragma unroll
-  for (int k = 0; k < Q; ++k) {
-    const uint32_t i = threadIdx.x + k * blockDim.x;
-    if (i < tile_len) tile[i] = regs[k];
-  }
-}
+// Waits for this thread's copies; a __syncthreads() must follow before other
+// threads' copies are read.
+__device__ __forceinline__ void wait_tiles() { __pipeline_wait_prior(0); }
 
-template <class Limb, int Q>
-__device__ __forceinline__ void striped_to_smem(Limb* smem, const Limb (&regs)[Q], uint32_t tile_len) {
-#pragma unroll
-  for (int k = 0; k < Q; ++k) {
-    const uint32_t i = threadIdx.x + k * blockDim.x;
-    if (i < tile_len) smem[smem_physical<Limb>(i)] = regs[k];
-  }
-}
-
-template <class Limb, int Q>
-__device__ __forceinline__ void smem_to_striped(Limb (&regs)[Q], const Limb* smem, uint32_t tile_len) {
-#pragma unroll
-  for (int k = 0; k < Q; ++k) {
-    const uint32_t i = threadIdx.x + k * blockDim.x;
-    regs[k] = i < tile_len ? smem[smem_physical<Limb>(i)] : Limb(0);
-  }
+// Writes logical shared [offset, offset+len) to tile[0, len), striped.
+template <class Limb>
+__device__ __forceinline__ void store_tile(Limb* __restrict__ tile, const Limb* smem, uint32_t offset,
+                                           uint32_t len) {
+  for (uint32_t i = threadIdx.x; i < len; i += blockDim.x) tile[i] = smem[smem_physical<Limb>(offset + i)];
 }
 
 // Thread-owned view: regs[k] = limb (first + k) of the instance whose limbs

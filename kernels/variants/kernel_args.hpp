@@ -17,6 +17,7 @@ struct KernelArgs {
   uint32_t out_limbs = 0;     // limbs per result instance
   uint32_t threads_per_instance = 0;
   uint32_t ipb = 1;           // instances per block
+  uint32_t stage_buffers = 1; // scan family: 2 = both operands staged at once
 };
 
 struct Geometry {
@@ -25,6 +26,7 @@ struct Geometry {
   uint32_t smem_bytes = 0;
   uint32_t threads_per_instance = 0;
   uint32_t ipb = 0;
+  uint32_t stage_buffers = 1;
 };
 
 }  // namespace bigtune::kernels

@@ -79,38 +79,34 @@ __global__ void __launch_bounds__(mul_max_threads<Limb, Q>()) mul_classical_kern
 
   // 4. Each thread now owns result limbs [2Q*local, 2Q*local + 2Q) = chunks
   //    2*local and 2*local+1; add the overflows that land there.
-  Limb sum[2 * Q], high[2 * Q], r[2 * Q];
+  Limb sum[2 * Q], high[2 * Q];
   const uint32_t first = t.local * 2 * Q, cc = 2 * t.local;
-  block::smem_to_blocked<Limb, 2 * Q>(sum, smem, base, first, t.active ? result_limbs : 0);
+  const uint32_t mine = t.active ? result_limbs : 0;
+  block::smem_to_blocked<Limb, 2 * Q>(sum, smem, base, first, mine);
   auto overflow = [&](uint32_t chunk, int h) -> Limb {
     return (t.active && chunk < chunks) ? smem[block::smem_physical<Limb>(ov + 2 * chunk + h)] : Limb(0);
   };
+  auto high_at = [&](int k) { return high[k]; };
+  auto keep_sum = [&](int k, Limb r) { sum[k] = r; };
 #pragma unroll
   for (int k = 0; k < 2 * Q; ++k) high[k] = 0;
-  if constexpr (Q >= 2) {
-    // Overflow of chunk c lands on limbs (c+1)Q and (c+1)Q+1: distinct for Q >= 2.
-    if (cc > 0) {
-      high[0] = overflow(cc - 1, 0);
-      high[1] = overflow(cc - 1, 1);
-    }
+  // The overflow of chunk c lands on limbs (c+1)Q and (c+1)Q+1.
+  if (cc > 0) {
+    high[0] = overflow(cc - 1, 0);
+    high[1] = overflow(cc - 1, 1);
+  }
+  if constexpr (Q >= 2) {  // both landings are distinct limbs: one pass
     high[Q] = overflow(cc, 0);
     high[Q + 1] = overflow(cc, 1);
-    Adder(scan_storage).run(r, sum, high, t.local == 0);
-  } else {
-    // Q = 1: overflows of neighbouring chunks overlap; add odd chunks' first.
-    if (cc > 0) {
-      high[0] = overflow(cc - 1, 0);
-      high[1] = overflow(cc - 1, 1);
-    }
-    Adder(scan_storage).run(r, sum, high, t.local == 0);
+    Adder(scan_storage).run(sum, high_at, t.local == 0, keep_sum);
+  } else {  // Q = 1: neighbouring landings overlap; odd chunks first, then even
+    Adder(scan_storage).run(sum, high_at, t.local == 0, keep_sum);
     __syncthreads();
     high[0] = cc >= 2 ? overflow(cc - 2, 1) : Limb(0);
     high[1] = overflow(cc, 0);
-#pragma unroll
-    for (int k = 0; k < 2 * Q; ++k) sum[k] = r[k];
-    Adder(scan_storage).run(r, sum, high, t.local == 0);
+    Adder(scan_storage).run(sum, high_at, t.local == 0, keep_sum);
   }
-  block::blocked_to_smem<Limb, 2 * Q>(smem, r, base, first, t.active ? result_limbs : 0);
+  block::blocked_to_smem<Limb, 2 * Q>(smem, sum, base, first, mine);
   __syncthreads();
 
   // 5. Store out_limbs per instance, coalesced; limbs past the product are 0,

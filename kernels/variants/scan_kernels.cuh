@@ -16,7 +16,7 @@ struct TileIndex {
   uint32_t instance;   // this thread's instance within the block
   uint32_t local;      // this thread's rank within its instance
   bool active;
-  __device__ TileIndex(const KernelArgs& args) {
+  __device__ explicit TileIndex(const KernelArgs& args) {
     first = uint64_t(blockIdx.x) * args.ipb;
     here = uint32_t(min(uint64_t(args.ipb), args.count - first));
     instance = threadIdx.x / args.threads_per_instance;
@@ -31,35 +31,31 @@ __device__ __forceinline__ Limb* dynamic_smem() {
   return reinterpret_cast<Limb*>(bigtune_smem);
 }
 
-// Stages a's and b's tiles through shared memory into blocked registers.
-template <class Limb, int Q>
-__device__ __forceinline__ void load_two_blocked(Limb (&a)[Q], Limb (&b)[Q], const KernelArgs& args,
-                                                 const TileIndex& t, Limb* smem) {
-  const uint32_t m = args.limbs, tile_len = t.here * m;
-  Limb sa[Q], sb[Q];
-  block::load_striped<Limb, Q>(sa, static_cast<const Limb*>(args.a) + t.first * m, tile_len);
-  block::load_striped<Limb, Q>(sb, static_cast<const Limb*>(args.b) + t.first * m, tile_len);
-  const uint32_t base = t.instance * m, mine = t.active ? m : 0;
-  block::striped_to_smem<Limb, Q>(smem, sa, tile_len);
-  __syncthreads();
-  block::smem_to_blocked<Limb, Q>(a, smem, base, t.local * Q, mine);
-  __syncthreads();
-  block::striped_to_smem<Limb, Q>(smem, sb, tile_len);
-  __syncthreads();
-  block::smem_to_blocked<Limb, Q>(b, smem, base, t.local * Q, mine);
-  __syncthreads();
+// Logical shared offset of the second operand's tile: its own buffer when the
+// geometry has two, else the first buffer, reused after a is in registers.
+__device__ __forceinline__ uint32_t second_tile_offset(const KernelArgs& args) {
+  return args.stage_buffers == 2 ? args.ipb * args.limbs : 0;
 }
 
-// Writes blocked registers r (out_limbs per instance) to the result tile.
+// Loads this thread's Q limbs of a into registers and leaves b's tile in
+// shared memory at second_tile_offset(), ready for all threads to read.
 template <class Limb, int Q>
-__device__ __forceinline__ void store_blocked(const Limb (&r)[Q], const KernelArgs& args, const TileIndex& t,
-                                              Limb* smem) {
-  const uint32_t m = args.out_limbs, tile_len = t.here * m;
-  block::blocked_to_smem<Limb, Q>(smem, r, t.instance * m, t.local * Q, t.active ? m : 0);
+__device__ __forceinline__ void stage_operands(Limb (&a)[Q], const KernelArgs& args, const TileIndex& t,
+                                               Limb* smem) {
+  const uint32_t m = args.limbs, tile_len = t.here * m, b_off = second_tile_offset(args);
+  const Limb* a_tile = static_cast<const Limb*>(args.a) + t.first * m;
+  const Limb* b_tile = static_cast<const Limb*>(args.b) + t.first * m;
+  block::copy_tile_async(smem, 0, a_tile, tile_len);
+  if (b_off != 0) block::copy_tile_async(smem, b_off, b_tile, tile_len);
+  block::wait_tiles();
   __syncthreads();
-  Limb sr[Q];
-  block::smem_to_striped<Limb, Q>(sr, smem, tile_len);
-  block::store_striped<Limb, Q>(static_cast<Limb*>(args.r) + t.first * m, sr, tile_len);
+  block::smem_to_blocked<Limb, Q>(a, smem, t.instance * m, t.local * Q, t.active ? m : 0);
+  if (b_off == 0) {
+    __syncthreads();
+    block::copy_tile_async(smem, 0, b_tile, tile_len);
+    block::wait_tiles();
+    __syncthreads();
+  }
 }
 
 template <class Limb, int Q, bool kSub>
@@ -69,29 +65,36 @@ __global__ void __launch_bounds__(1024) add_sub_kernel(KernelArgs args) {
   constexpr int L = arith::LimbTraits<Limb>::kBits;
   Limb* smem = dynamic_smem<Limb>();
   const TileIndex t(args);
-  Limb a[Q], b[Q], r[Q];
-  load_two_blocked<Limb, Q>(a, b, args, t, smem);
-  const Limb chunk_carry = BlockOp(scan_storage).run(r, a, b, t.local == 0);
-  // The carry out of a + b is bit `bits` of the sum; a borrow is the borrow
-  // out of the whole (zero-padded) subtraction.
-  const uint32_t first = t.local * Q;
+  Limb a[Q];
+  stage_operands<Limb, Q>(a, args, t, smem);
+
+  const uint32_t m = args.limbs, first = t.local * Q, mine = t.active ? m : 0;
+  const uint32_t base = second_tile_offset(args) + t.instance * m;
+  // The carry out of a + b is bit `bits` of the sum (a limb past the stored
+  // ones when bits fills them); a borrow is the borrow out of the whole
+  // zero-padded subtraction.
   const uint64_t carry_limb = args.bits / L;
-  const bool last = t.local == args.threads_per_instance - 1;
+  const int carry_bit = int(args.bits % L);
+  const uint64_t top_limb = carry_limb;
+  const Limb top_mask = (Limb(1) << carry_bit) - 1;
   int flag = -1;
-  if constexpr (kSub) {
-    if (last) flag = int(chunk_carry);
-  } else {
-    if (carry_limb >= uint64_t(args.threads_per_instance) * Q) {
-      if (last) flag = int(chunk_carry);
-    } else if (carry_limb >= first && carry_limb < first + Q) {
-#pragma unroll
-      for (int k = 0; k < Q; ++k)
-        if (first + k == carry_limb) flag = int((r[k] >> (args.bits % L)) & 1);
-    }
-  }
+  auto b_at = [&](int k) {
+    const uint32_t j = first + k;
+    return j < mine ? smem[block::smem_physical<Limb>(base + j)] : Limb(0);
+  };
+  auto emit = [&](int k, Limb r) {
+    const uint32_t j = first + k;
+    if (!kSub && j == carry_limb) flag = int((r >> carry_bit) & 1);
+    if (j > top_limb) r = 0;
+    if (j == top_limb) r &= top_mask;
+    if (j < mine) smem[block::smem_physical<Limb>(base + j)] = r;
+  };
+  const Limb chunk_carry = BlockOp(scan_storage).run(a, b_at, t.local == 0, emit);
+  const bool last = t.local == args.threads_per_instance - 1;
+  if (last && (kSub || carry_limb >= uint64_t(args.threads_per_instance) * Q)) flag = int(chunk_carry);
   if (flag >= 0 && t.active && args.flags) args.flags[t.first + t.instance] = uint32_t(flag);
-  block::chunk_mask_to_bits<Limb, Q>(r, first, args.bits);
-  store_blocked<Limb, Q>(r, args, t, smem);
+  __syncthreads();
+  block::store_tile(static_cast<Limb*>(args.r) + t.first * m, smem, second_tile_offset(args), t.here * m);
 }
 
 template <class Limb, int Q>
@@ -99,11 +102,15 @@ __global__ void __launch_bounds__(1024) cmp_kernel(KernelArgs args) {
   Limb* smem = dynamic_smem<Limb>();
   const TileIndex t(args);
   Limb a[Q], b[Q];
-  load_two_blocked<Limb, Q>(a, b, args, t, smem);
-  uint32_t* keys = reinterpret_cast<uint32_t*>(smem);  // the tile is dead: reuse it
+  stage_operands<Limb, Q>(a, args, t, smem);
+  const uint32_t m = args.limbs;
+  block::smem_to_blocked<Limb, Q>(b, smem, second_tile_offset(args) + t.instance * m, t.local * Q,
+                                  t.active ? m : 0);
+  const int c = block::chunk_cmp<Limb, Q>(a, b);
+  __syncthreads();
+  uint32_t* keys = reinterpret_cast<uint32_t*>(smem);  // the tiles are dead: reuse them
   if (threadIdx.x < t.here) keys[threadIdx.x] = 0;
   __syncthreads();
-  const int c = block::chunk_cmp<Limb, Q>(a, b);
   if (t.active && c != 0) atomicMax(&keys[t.instance], block::cmp_key(t.local, c));
   __syncthreads();
   if (t.active && t.local == 0)
@@ -114,16 +121,17 @@ template <class Limb, int Q, bool kLeft>
 __global__ void __launch_bounds__(1024) shift_kernel(KernelArgs args) {
   Limb* smem = dynamic_smem<Limb>();
   const TileIndex t(args);
-  const uint32_t m = args.limbs, tile_len = t.here * m;
-  Limb s[Q];
-  block::load_striped<Limb, Q>(s, static_cast<const Limb*>(args.a) + t.first * m, tile_len);
-  block::striped_to_smem<Limb, Q>(smem, s, tile_len);
+  const uint32_t m = args.limbs, tile_len = t.here * m, mine = t.active ? m : 0;
+  block::copy_tile_async(smem, 0, static_cast<const Limb*>(args.a) + t.first * m, tile_len);
+  block::wait_tiles();
   __syncthreads();
   Limb r[Q];
-  block::chunk_shift<Limb, Q, kLeft>(r, smem, t.instance * m, t.local * Q, t.active ? m : 0, args.shift);
+  block::chunk_shift<Limb, Q, kLeft>(r, smem, t.instance * m, t.local * Q, mine, args.shift);
   block::chunk_mask_to_bits<Limb, Q>(r, t.local * Q, args.bits);
   __syncthreads();
-  store_blocked<Limb, Q>(r, args, t, smem);
+  block::blocked_to_smem<Limb, Q>(smem, r, t.instance * m, t.local * Q, mine);
+  __syncthreads();
+  block::store_tile(static_cast<Limb*>(args.r) + t.first * m, smem, 0, tile_len);
 }
 
 }  // namespace bigtune::kernels::variants

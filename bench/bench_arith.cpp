@@ -1,0 +1,237 @@
+// bigtune-bench: times add, sub, mul_low and mul — every registry variant at a
+// few instances-per-block choices, and the default plan — over 2^10 .. 2^20
+// bits with bits x count = 2^32 (DESIGN.md, "How to measure"), and compares
+// with the device copy bandwidth and GMP on all host cores in the same run.
+//
+// Units: add/sub in GB/s counting 3*bits/8 bytes per instance; mul in
+// instances/s and seed 000's Gu32ops/s (300 * count * m * log2 m, m = bits/32).
+// Timing: CUDA events around each launch, 2 warm-ups, median of up to 20 runs
+// (fewer when one run is long), inputs random and fresh per size.
+#include <cuda_runtime_api.h>
+#include <fmt/core.h>
+#include <fmt/os.h>
+#include <gmp.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "bench/device_fill.cuh"
+#include "bigtune/bigtune.hpp"
+#include "kernels/registry.hpp"
+#include "runtime/context_impl.hpp"
+#include "runtime/validate.hpp"
+
+namespace bigtune::bench {
+namespace {
+
+#define BENCH_CUDA(call)                                                                   \
+  do {                                                                                     \
+    const cudaError_t st_ = (call);                                                        \
+    if (st_ != cudaSuccess) throw Error(ErrorCode::Cuda, std::string(#call) + ": " + cudaGetErrorString(st_)); \
+  } while (0)
+
+struct Row {
+  std::string op, variant;
+  uint64_t bits, count;
+  uint32_t ipb;
+  bool is_default;
+  double median_ms, min_ms;
+  double gbs, inst_per_s, gu32ops;
+};
+
+// Median (and min) of kernel times in ms, after warm-ups.
+template <class F>
+std::pair<double, double> time_ms(F&& launch, cudaStream_t stream, int max_reps) {
+  cudaEvent_t start, stop;
+  BENCH_CUDA(cudaEventCreate(&start));
+  BENCH_CUDA(cudaEventCreate(&stop));
+  for (int i = 0; i < 2; ++i) launch();
+  BENCH_CUDA(cudaStreamSynchronize(stream));
+  std::vector<float> t;
+  float total = 0;
+  for (int i = 0; i < max_reps && (i < 5 || total < 400.0f); ++i) {
+    BENCH_CUDA(cudaEventRecord(start, stream));
+    launch();
+    BENCH_CUDA(cudaEventRecord(stop, stream));
+    BENCH_CUDA(cudaEventSynchronize(stop));
+    float ms = 0;
+    BENCH_CUDA(cudaEventElapsedTime(&ms, start, stop));
+    t.push_back(ms);
+    total += ms;
+  }
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+  std::sort(t.begin(), t.end());
+  return {t[t.size() / 2], t.front()};
+}
+
+double copy_bandwidth_gbs(cudaStream_t stream) {
+  const size_t bytes = size_t(1) << 30;
+  void *src, *dst;
+  BENCH_CUDA(cudaMalloc(&src, bytes));
+  BENCH_CUDA(cudaMalloc(&dst, bytes));
+  BENCH_CUDA(cudaMemsetAsync(src, 1, bytes, stream));
+  const auto [med, mn] = time_ms([&] { cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, stream); }, stream, 20);
+  (void)mn;
+  cudaFree(src);
+  cudaFree(dst);
+  return 2.0 * bytes / (med * 1e-3) / 1e9;  // read + write
+}
+
+// GMP on all host cores: instances per second of mpn_add_n / mpn_sub_n /
+// mpn_mullo-by-mpn_mul / mpn_mul on n-limb operands.
+double gmp_rate(const std::string& op, uint64_t bits) {
+  const mp_size_t n = mp_size_t((bits + GMP_NUMB_BITS - 1) / GMP_NUMB_BITS);
+  const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  const uint64_t per_thread = std::max<uint64_t>(4, (uint64_t(1) << 25) / (bits * (op.rfind("mul", 0) == 0 ? std::max<uint64_t>(1, n / 8) : 1)));
+  std::vector<std::thread> pool;
+  const auto t0 = std::chrono::steady_clock::now();
+  for (unsigned t = 0; t < threads; ++t) {
+    pool.emplace_back([&, t] {
+      std::vector<mp_limb_t> a(n), b(n), r(2 * n);
+      for (mp_size_t i = 0; i < n; ++i) a[i] = mp_limb_t(0x9e3779b97f4a7c15ull * (i + t + 1)), b[i] = ~a[i] ^ i;
+      for (uint64_t k = 0; k < per_thread; ++k) {
+        if (op == "add") mpn_add_n(r.data(), a.data(), b.data(), n);
+        else if (op == "sub") mpn_sub_n(r.data(), a.data(), b.data(), n);
+        else mpn_mul_n(r.data(), a.data(), b.data(), n);  // GMP has no public mullo: full product
+        a[0] ^= r[0];
+      }
+    });
+  }
+  for (auto& th : pool) th.join();
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return double(per_thread) * threads / s;
+}
+
+std::vector<uint32_t> ipb_choices(const kernels::Variant& v, uint64_t bits, uint64_t count,
+                                  const kernels::DeviceLimits& limits, bool quick) {
+  std::vector<uint32_t> out;
+  for (uint32_t ipb = 1; ipb <= 1024; ipb *= 2)
+    if (kernels::why_invalid(v, bits, count, ipb, limits).empty()) out.push_back(ipb);
+  // Keep the widest blocks: they dominate at small sizes; one is enough when quick.
+  const size_t keep = quick ? 1 : 3;
+  if (out.size() > keep) out.erase(out.begin(), out.end() - keep);
+  return out;
+}
+
+}  // namespace
+}  // namespace bigtune::bench
+
+int main(int argc, char** argv) {
+  using namespace bigtune;
+  using namespace bigtune::bench;
+  CLI::App app{"bigtune-bench: add, sub and multiplication throughput at bits x count = 2^32"};
+  std::vector<std::string> ops{"add", "sub", "mul_low", "mul"};
+  int min_log = 10, max_log = 20, total_log = 32, reps = 20;
+  bool quick = false, defaults_only = false;
+  std::string csv;
+  app.add_option("--ops", ops, "ops to time")->capture_default_str();
+  app.add_option("--min-log2-bits", min_log)->capture_default_str();
+  app.add_option("--max-log2-bits", max_log)->capture_default_str();
+  app.add_option("--log2-total-bits", total_log, "bits x count")->capture_default_str();
+  app.add_option("--reps", reps, "timed runs at most")->capture_default_str();
+  app.add_flag("--quick", quick, "one instances-per-block choice per variant");
+  app.add_flag("--defaults-only", defaults_only, "time only the default plans");
+  app.add_option("--csv", csv, "write every row to this CSV file");
+  CLI11_PARSE(app, argc, argv);
+  try {
+    Context ctx;
+    auto& impl = ctx.impl();
+    cudaStream_t stream = impl.stream;
+    const double copy_gbs = copy_bandwidth_gbs(stream);
+    fmt::print("device: {} ({} SMs); device copy bandwidth (read+write): {:.0f} GB/s\n", ctx.device().name,
+               ctx.device().sm_count, copy_gbs);
+    std::vector<Row> rows;
+    std::map<std::pair<std::string, uint64_t>, double> gmp;
+    for (const std::string& op_text : ops) {
+      const auto kop = kernels::parse_op(op_text);
+      if (!kop) throw Error(ErrorCode::InvalidArgument, "unknown op " + op_text);
+      const Op op = static_cast<Op>(static_cast<int>(*kop));
+      for (int lg = min_log; lg <= max_log; ++lg) {
+        const uint64_t bits = uint64_t(1) << lg;
+        uint64_t count = uint64_t(1) << (total_log - lg);
+        const uint64_t rbits = op == Op::Mul ? 2 * bits : bits;
+        Batch a(ctx, bits, count), b(ctx, bits, count), r(ctx, rbits, count);
+        Flags flags(ctx, count);
+        BENCH_CUDA(fill_random(static_cast<uint64_t*>(a.device_data()), a.words_per_instance(), count, bits, 1, stream));
+        BENCH_CUDA(fill_random(static_cast<uint64_t*>(b.device_data()), b.words_per_instance(), count, bits, 2, stream));
+        const Plan def = ctx.plan(op, bits, count);
+        std::vector<Plan> plans{def};
+        if (!defaults_only)
+          for (const kernels::Variant& v : kernels::registry())
+            if (v.op == *kop)
+              for (uint32_t ipb : ipb_choices(v, bits, count, impl.limits, quick))
+                plans.push_back(Plan{v.name, ipb, "explicit", 0});
+        double best = 0;
+        std::string best_name;
+        for (size_t pi = 0; pi < plans.size(); ++pi) {
+          const Plan& p = plans[pi];
+          if (pi > 0 && p.variant == def.variant && p.ipb == def.ipb) continue;
+          auto launch = [&] {
+            switch (op) {
+              case Op::Add: ctx.add(r, a, b, &flags, &p); break;
+              case Op::Sub: ctx.sub(r, a, b, &flags, &p); break;
+              case Op::MulLow: ctx.mul_low(r, a, b, &p); break;
+              case Op::Mul: ctx.mul(r, a, b, &p); break;
+              default: break;
+            }
+          };
+          const auto [med, mn] = time_ms(launch, stream, reps);
+          Row row{op_text, p.variant, bits, count, p.ipb, pi == 0, med, mn, 0, 0, 0};
+          row.inst_per_s = count / (med * 1e-3);
+          row.gbs = 3.0 * bits / 8 * count / (med * 1e-3) / 1e9;
+          const double m = bits / 32.0;
+          row.gu32ops = 300.0 * count * m * std::log2(m) / (med * 1e-3) / 1e9;
+          rows.push_back(row);
+          if (row.inst_per_s > best) best = row.inst_per_s, best_name = p.variant + "/ipb" + std::to_string(p.ipb);
+        }
+        const auto key = std::make_pair(op_text, bits);
+        gmp[key] = gmp_rate(op_text, bits);
+        fmt::print(stderr, "  {} {} bits: {} plans timed, best {} ({:.3g} inst/s)\n", op_text, bits,
+                   plans.size(), best_name, best);
+      }
+    }
+    if (!csv.empty()) {
+      auto out = fmt::output_file(csv);
+      out.print("device,copy_gbs,op,bits,count,variant,ipb,default,median_ms,min_ms,gbs,inst_per_s,gu32ops,gmp_inst_per_s\n");
+      for (const Row& r : rows)
+        out.print("{},{:.1f},{},{},{},{},{},{},{:.6f},{:.6f},{:.1f},{:.6g},{:.1f},{:.6g}\n", ctx.device().name, copy_gbs,
+                  r.op, r.bits, r.count, r.variant, r.ipb, r.is_default ? 1 : 0, r.median_ms, r.min_ms, r.gbs,
+                  r.inst_per_s, r.gu32ops, gmp[{r.op, r.bits}]);
+    }
+    // Summary: per op and size, the default plan and the best plan found.
+    fmt::print("\n{:<8} {:>8} {:>9} | {:<24} {:>4} {:>10} | {:<24} {:>4} {:>10} | {:>8} {:>9} | {:>10} {:>7}\n", "op",
+               "bits", "count", "default plan", "ipb", "inst/s", "best plan", "ipb", "inst/s", "GB/s", "% copy",
+               "GMP inst/s", "x GMP");
+    for (const std::string& op_text : ops) {
+      for (int lg = min_log; lg <= max_log; ++lg) {
+        const uint64_t bits = uint64_t(1) << lg;
+        const Row* def = nullptr;
+        const Row* best = nullptr;
+        for (const Row& r : rows) {
+          if (r.op != op_text || r.bits != bits) continue;
+          if (r.is_default) def = &r;
+          if (!best || r.inst_per_s > best->inst_per_s) best = &r;
+        }
+        if (!def || !best) continue;
+        const bool add_like = op_text == "add" || op_text == "sub";
+        const double g = gmp[{op_text, bits}];
+        fmt::print("{:<8} {:>8} {:>9} | {:<24} {:>4} {:>10.3g} | {:<24} {:>4} {:>10.3g} | {:>8.0f} {:>8.1f}% | {:>10.3g} {:>7.1f}\n",
+                   op_text, bits, def->count, def->variant, def->ipb, def->inst_per_s, best->variant, best->ipb,
+                   best->inst_per_s, add_like ? best->gbs : best->gu32ops, add_like ? 100.0 * best->gbs / copy_gbs : 0.0,
+                   g, best->inst_per_s / g);
+      }
+    }
+    fmt::print("(GB/s column: add/sub bandwidth; mul rows show Gu32ops/s there, seed 000's unit)\n");
+  } catch (const Error& e) {
+    fmt::print(stderr, "bigtune-bench: {}\n", e.what());
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,40 @@
+// The `bigtune` command. Each subcommand registers itself (commands.hpp);
+// this file owns the global options and maps errors to exit codes.
+#include <fmt/core.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdlib>
+
+#include "bigtune/error.hpp"
+#include "cli/commands.hpp"
+
+namespace bigtune::cli {
+GlobalOptions& global_options() {
+  static GlobalOptions options;
+  return options;
+}
+}  // namespace bigtune::cli
+
+int main(int argc, char** argv) {
+  using namespace bigtune::cli;
+  CLI::App app{"bigtune: autotuned batched big-integer arithmetic on NVIDIA GPUs"};
+  app.require_subcommand(1);
+  GlobalOptions& g = global_options();
+  app.add_option("--db", g.db_path, "tuning database (default: $BIGTUNE_DB, then $XDG_DATA_HOME/bigtune/tuning.db)");
+  app.add_option("--device", g.device, "CUDA device index")->capture_default_str();
+  app.add_flag("--json", g.json, "machine-readable output where supported");
+  add_variants_command(app);
+  add_check_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const bigtune::Error& e) {
+    fmt::print(stderr, "bigtune: {}: {}\n", bigtune::error_code_name(e.code()), e.what());
+    return 10 + static_cast<int>(e.code());
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "bigtune: internal error: {}\n", e.what());
+    return 2;
+  }
+  return 0;
+}

@@ -1,0 +1,88 @@
+/* bigtune's C ABI: the same calls as bigtune.hpp for C and other languages.
+ *
+ * Every function returns a bigtune_status; on failure, bigtune_last_error()
+ * returns this thread's message (what went wrong and what to do), valid until
+ * the thread's next bigtune call. Handles are opaque; destroy what you create.
+ * Batches hold `count` integers of `bits` bits as ceil(bits/64) little-endian
+ * 64-bit words each, instance-major. */
+#ifndef BIGTUNE_BIGTUNE_H
+#define BIGTUNE_BIGTUNE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum bigtune_status {
+  BIGTUNE_OK = 0,
+  BIGTUNE_ERROR_INVALID_ARGUMENT = 1,
+  BIGTUNE_ERROR_UNSUPPORTED = 2,
+  BIGTUNE_ERROR_OUT_OF_MEMORY = 3,
+  BIGTUNE_ERROR_NO_DEVICE = 4,
+  BIGTUNE_ERROR_CUDA = 5,
+  BIGTUNE_ERROR_DATABASE = 6,
+  BIGTUNE_ERROR_PROFILER = 7,
+  BIGTUNE_ERROR_INTERNAL = 8
+} bigtune_status;
+
+typedef enum bigtune_op {
+  BIGTUNE_OP_ADD = 0,
+  BIGTUNE_OP_SUB = 1,
+  BIGTUNE_OP_CMP = 2,
+  BIGTUNE_OP_SHL = 3,
+  BIGTUNE_OP_SHR = 4,
+  BIGTUNE_OP_MUL_LOW = 5,
+  BIGTUNE_OP_MUL = 6
+} bigtune_op;
+
+typedef struct bigtune_context bigtune_context;
+typedef struct bigtune_batch bigtune_batch;
+typedef struct bigtune_flags bigtune_flags;
+
+/* An explicit plan; pass NULL wherever a plan is taken to let bigtune choose. */
+typedef struct bigtune_plan {
+  const char* variant; /* registry name, e.g. "mul.classical.u64.q4" */
+  uint32_t ipb;        /* instances per block */
+} bigtune_plan;
+
+const char* bigtune_last_error(void);
+
+bigtune_status bigtune_context_create(int device, bigtune_context** out);
+void bigtune_context_destroy(bigtune_context* ctx);
+bigtune_status bigtune_synchronize(bigtune_context* ctx);
+/* The plan bigtune would choose; the variant name is copied into `variant`. */
+bigtune_status bigtune_plan_for(bigtune_context* ctx, bigtune_op op, uint64_t bits, uint64_t count,
+                                char* variant, size_t variant_size, uint32_t* ipb);
+
+bigtune_status bigtune_batch_create(bigtune_context* ctx, uint64_t bits, uint64_t count, bigtune_batch** out);
+void bigtune_batch_destroy(bigtune_batch* batch);
+uint64_t bigtune_batch_words_per_instance(const bigtune_batch* batch);
+bigtune_status bigtune_batch_upload(bigtune_batch* batch, const uint64_t* words, size_t n_words);
+bigtune_status bigtune_batch_download(const bigtune_batch* batch, uint64_t* words, size_t n_words);
+
+bigtune_status bigtune_flags_create(bigtune_context* ctx, uint64_t count, bigtune_flags** out);
+void bigtune_flags_destroy(bigtune_flags* flags);
+bigtune_status bigtune_flags_download(const bigtune_flags* flags, int32_t* values, size_t n);
+
+/* carry/borrow may be NULL. */
+bigtune_status bigtune_add(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_batch* b,
+                           bigtune_flags* carry, const bigtune_plan* plan);
+bigtune_status bigtune_sub(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_batch* b,
+                           bigtune_flags* borrow, const bigtune_plan* plan);
+bigtune_status bigtune_cmp(bigtune_context* ctx, bigtune_flags* result, const bigtune_batch* a,
+                           const bigtune_batch* b, const bigtune_plan* plan);
+bigtune_status bigtune_shl(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, uint64_t shift,
+                           const bigtune_plan* plan);
+bigtune_status bigtune_shr(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, uint64_t shift,
+                           const bigtune_plan* plan);
+bigtune_status bigtune_mul_low(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a,
+                               const bigtune_batch* b, const bigtune_plan* plan);
+bigtune_status bigtune_mul(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_batch* b,
+                           const bigtune_plan* plan);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* BIGTUNE_BIGTUNE_H */

@@ -1,0 +1,121 @@
+// bigtune's C++ host API: batched big-integer arithmetic on an NVIDIA GPU.
+//
+//   bigtune::Context ctx;                         // device 0
+//   bigtune::Batch a(ctx, bits, n), b(ctx, bits, n), p(ctx, 2 * bits, n);
+//   a.from_mpz(xs, n); b.from_mpz(ys, n);
+//   ctx.mul(p, a, b);                             // plan chosen by bigtune
+//   p.to_mpz(zs, n);
+//
+// A Batch holds `count` unsigned integers of `bits` bits each, in device
+// memory, instance-major, little-endian 64-bit words (ceil(bits/64) words per
+// instance). Values must be below 2^bits; results of add, sub, shl and mul_low
+// are reduced modulo 2^bits of the result batch. Operations are queued on the
+// context's stream and run asynchronously; download/to_mpz synchronise.
+// Every error is a bigtune::Error (error.hpp) that says what to do.
+#pragma once
+#include <gmp.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bigtune/error.hpp"
+#include "bigtune/plan.hpp"
+
+namespace bigtune {
+
+enum class Op { Add, Sub, Cmp, Shl, Shr, MulLow, Mul };
+const char* op_name(Op op);
+
+struct DeviceInfo {
+  int ordinal = 0;
+  std::string name;
+  int cc_major = 0, cc_minor = 0;
+  int sm_count = 0;
+  uint64_t global_memory_bytes = 0;
+};
+
+class Context;
+
+class Batch {
+ public:
+  Batch(Context& ctx, uint64_t bits, uint64_t count);
+  ~Batch();
+  Batch(Batch&& other) noexcept;
+  Batch& operator=(Batch&& other) noexcept;
+  Batch(const Batch&) = delete;
+  Batch& operator=(const Batch&) = delete;
+
+  uint64_t bits() const { return bits_; }
+  uint64_t count() const { return count_; }
+  uint64_t words_per_instance() const { return words_; }  // 64-bit words
+  void* device_data() { return data_; }
+  const void* device_data() const { return data_; }
+
+  // Host words, count * words_per_instance() of them, instance-major. upload
+  // rejects values that do not fit in `bits` bits.
+  void upload(const uint64_t* words, size_t n_words);
+  void download(uint64_t* words, size_t n_words) const;
+  std::vector<uint64_t> download() const;
+  void from_mpz(const mpz_t* values, size_t n);  // n == count(), 0 <= v < 2^bits
+  void to_mpz(mpz_t* values, size_t n) const;    // values already mpz_init'ed
+  void set_zero();
+
+ private:
+  Context* ctx_;
+  uint64_t bits_, count_, words_;
+  void* data_ = nullptr;
+};
+
+// One 32-bit value per instance: carries and borrows (0/1), cmp results (-1/0/1).
+class Flags {
+ public:
+  Flags(Context& ctx, uint64_t count);
+  ~Flags();
+  Flags(Flags&& other) noexcept;
+  Flags(const Flags&) = delete;
+  Flags& operator=(const Flags&) = delete;
+  uint64_t count() const { return count_; }
+  uint32_t* device_data() { return data_; }
+  std::vector<int32_t> download() const;
+
+ private:
+  Context* ctx_;
+  uint64_t count_;
+  uint32_t* data_ = nullptr;
+};
+
+class Context {
+ public:
+  explicit Context(int device = 0);
+  ~Context();
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+
+  const DeviceInfo& device() const;
+  void* stream() const;  // the cudaStream_t all operations are queued on
+  void synchronize();
+
+  // The plan bigtune would use (today: the built-in default; the tuner's
+  // selector replaces it). `bits` is the operand bit-size.
+  Plan plan(Op op, uint64_t bits, uint64_t count) const;
+
+  // Each takes an optional explicit plan; without one, plan() decides.
+  // r may be the same batch as a or b (exact in-place), except for mul.
+  void add(Batch& r, const Batch& a, const Batch& b, Flags* carry = nullptr, const Plan* plan = nullptr);
+  void sub(Batch& r, const Batch& a, const Batch& b, Flags* borrow = nullptr, const Plan* plan = nullptr);
+  void cmp(Flags& result, const Batch& a, const Batch& b, const Plan* plan = nullptr);
+  void shl(Batch& r, const Batch& a, uint64_t shift, const Plan* plan = nullptr);
+  void shr(Batch& r, const Batch& a, uint64_t shift, const Plan* plan = nullptr);
+  void mul_low(Batch& r, const Batch& a, const Batch& b, const Plan* plan = nullptr);  // r = a*b mod 2^bits
+  void mul(Batch& r, const Batch& a, const Batch& b, const Plan* plan = nullptr);  // r.bits() >= 2*a.bits()
+
+  struct Impl;
+  Impl& impl() { return *impl_; }
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace bigtune

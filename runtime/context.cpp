@@ -1,0 +1,191 @@
+// Context: device selection, the stream, plan choice and launches.
+#include <string>
+
+#include "bigtune/bigtune.hpp"
+#include "kernels/block/layout.hpp"
+#include "runtime/context_impl.hpp"
+#include "runtime/cuda_check.hpp"
+#include "runtime/default_plan.hpp"
+#include "runtime/validate.hpp"
+
+namespace bigtune {
+
+const char* op_name(Op op) { return kernels::op_name(runtime::to_kernel_op(op)); }
+
+namespace runtime {
+void throw_cuda_error(cudaError_t status, const char* call, const char* file, int line) {
+  const std::string where = std::string(call) + " at " + file + ":" + std::to_string(line);
+  if (status == cudaErrorMemoryAllocation)
+    throw Error(ErrorCode::OutOfMemory, "device memory exhausted in " + where,
+                "use smaller batches or free device memory");
+  if (status == cudaErrorNoDevice || status == cudaErrorInsufficientDriver)
+    throw Error(ErrorCode::NoDevice, std::string("no usable CUDA device: ") + cudaGetErrorString(status),
+                "run on a machine with an NVIDIA GPU and a CUDA 12.4+ driver");
+  throw Error(ErrorCode::Cuda, std::string(cudaGetErrorName(status)) + " (" + cudaGetErrorString(status) +
+                                   ") in " + where,
+              status == cudaErrorIllegalAddress || status == cudaErrorLaunchFailure
+                  ? "the device context is lost: create a new Context, and report this as a bug"
+                  : "check the driver and the arguments");
+}
+}  // namespace runtime
+
+void Context::Impl::activate() const { BIGTUNE_CUDA_CHECK(cudaSetDevice(info.ordinal)); }
+
+Context::Context(int device) : impl_(std::make_unique<Impl>()) {
+  int n = 0;
+  const cudaError_t st = cudaGetDeviceCount(&n);
+  if (st != cudaSuccess || n == 0)
+    throw Error(ErrorCode::NoDevice,
+                std::string("no CUDA device found (") + (st != cudaSuccess ? cudaGetErrorString(st) : "0 devices") + ")",
+                "run on a machine with an NVIDIA GPU and driver; `bigtune query` works without one");
+  if (device < 0 || device >= n)
+    throw Error(ErrorCode::InvalidArgument,
+                "device " + std::to_string(device) + " does not exist (" + std::to_string(n) + " found)",
+                "use a device index from 0 to " + std::to_string(n - 1));
+  cudaDeviceProp p{};
+  BIGTUNE_CUDA_CHECK(cudaGetDeviceProperties(&p, device));
+  Impl& m = *impl_;
+  m.info.ordinal = device;
+  m.info.name = p.name;
+  m.info.cc_major = p.major;
+  m.info.cc_minor = p.minor;
+  m.info.sm_count = p.multiProcessorCount;
+  m.info.global_memory_bytes = p.totalGlobalMem;
+  m.limits.name = p.name;
+  m.limits.cc_major = p.major;
+  m.limits.cc_minor = p.minor;
+  m.limits.sm_count = p.multiProcessorCount;
+  m.limits.max_threads_per_block = uint32_t(p.maxThreadsPerBlock);
+  m.limits.smem_per_block_optin = p.sharedMemPerBlockOptin;
+  m.limits.smem_per_sm = p.sharedMemPerMultiprocessor;
+  m.limits.max_threads_per_sm = uint32_t(p.maxThreadsPerMultiProcessor);
+  m.limits.regs_per_block = uint32_t(p.regsPerBlock);
+  m.limits.global_memory_bytes = p.totalGlobalMem;
+  if (p.major < 8)
+    throw Error(ErrorCode::Unsupported,
+                std::string(p.name) + " has compute capability " + std::to_string(p.major) + "." +
+                    std::to_string(p.minor) + "; bigtune's kernels need 8.0 or newer (cp.async)",
+                "use an Ampere, Ada or Hopper GPU");
+  m.activate();
+  BIGTUNE_CUDA_CHECK(cudaStreamCreateWithFlags(&m.stream, cudaStreamNonBlocking));
+}
+
+Context::~Context() {
+  if (impl_ && impl_->stream) {
+    cudaSetDevice(impl_->info.ordinal);
+    cudaStreamSynchronize(impl_->stream);
+    cudaStreamDestroy(impl_->stream);
+  }
+}
+
+const DeviceInfo& Context::device() const { return impl_->info; }
+void* Context::stream() const { return impl_->stream; }
+
+void Context::synchronize() {
+  impl_->activate();
+  BIGTUNE_CUDA_CHECK(cudaStreamSynchronize(impl_->stream));
+}
+
+Plan Context::plan(Op op, uint64_t bits, uint64_t count) const {
+  if (auto p = runtime::default_plan(op, bits, count, impl_->limits)) return *p;
+  uint64_t largest = 0;
+  for (const kernels::Variant& v : kernels::registry())
+    if (v.op == runtime::to_kernel_op(op)) largest = std::max(largest, kernels::max_operand_bits(v, impl_->limits));
+  throw Error(ErrorCode::Unsupported,
+              std::string(op_name(op)) + " of " + std::to_string(bits) + "-bit operands is not supported on " +
+                  impl_->info.name + " (largest: " + std::to_string(largest) + " bits)",
+              "split the operands, or wait for the multi-block kernels");
+}
+
+void Context::Impl::launch(Op op, const Plan* plan, uint64_t operand_bits, uint64_t count, uint64_t result_bits,
+                           kernels::KernelArgs args) {
+  Plan chosen;
+  if (plan) {
+    chosen = *plan;
+  } else if (auto p = runtime::default_plan(op, operand_bits, count, limits)) {
+    chosen = *p;
+  } else {
+    throw Error(ErrorCode::Unsupported,
+                std::string(op_name(op)) + " of " + std::to_string(operand_bits) + "-bit operands is not supported on " +
+                    info.name,
+                "see `bigtune variants --op " + std::string(op_name(op)) + "` for the sizes each variant supports");
+  }
+  const kernels::Variant& v = runtime::validate_plan(chosen, op, operand_bits, count, limits);
+  const kernels::Geometry g = kernels::geometry(v, operand_bits, count, chosen.ipb, limits);
+  args.count = count;
+  args.bits = result_bits;
+  args.limbs = kernels::operand_limbs(v, operand_bits);
+  args.out_limbs = kernels::block::limbs_for_bits(result_bits, v.limb_bits);
+  args.threads_per_instance = g.threads_per_instance;
+  args.ipb = g.ipb;
+  args.stage_buffers = g.stage_buffers;
+  activate();
+  BIGTUNE_CUDA_CHECK(kernels::launch(v, args, g, stream));
+}
+
+namespace {
+runtime::Shape shape(const Batch& b) { return {b.bits(), b.count()}; }
+kernels::KernelArgs args_for(void* r, const void* a, const void* b, uint32_t* flags) {
+  kernels::KernelArgs k;
+  k.r = r;
+  k.a = a;
+  k.b = b;
+  k.flags = flags;
+  return k;
+}
+void check_flags(const char* op, const Flags* f, uint64_t count) {
+  if (f && f->count() != count)
+    throw Error(ErrorCode::InvalidArgument,
+                std::string(op) + ": flags hold " + std::to_string(f->count()) + " values for " +
+                    std::to_string(count) + " instances",
+                "create the Flags with the batch's count");
+}
+}  // namespace
+
+void Context::add(Batch& r, const Batch& a, const Batch& b, Flags* carry, const Plan* plan) {
+  runtime::validate_shapes(Op::Add, shape(r), shape(a), shape(b));
+  check_flags("add", carry, a.count());
+  impl_->launch(Op::Add, plan, a.bits(), a.count(), r.bits(),
+                args_for(r.device_data(), a.device_data(), b.device_data(), carry ? carry->device_data() : nullptr));
+}
+
+void Context::sub(Batch& r, const Batch& a, const Batch& b, Flags* borrow, const Plan* plan) {
+  runtime::validate_shapes(Op::Sub, shape(r), shape(a), shape(b));
+  check_flags("sub", borrow, a.count());
+  impl_->launch(Op::Sub, plan, a.bits(), a.count(), r.bits(),
+                args_for(r.device_data(), a.device_data(), b.device_data(), borrow ? borrow->device_data() : nullptr));
+}
+
+void Context::cmp(Flags& result, const Batch& a, const Batch& b, const Plan* plan) {
+  runtime::validate_shapes(Op::Cmp, {0, result.count()}, shape(a), shape(b));
+  impl_->launch(Op::Cmp, plan, a.bits(), a.count(), a.bits(),
+                args_for(nullptr, a.device_data(), b.device_data(), result.device_data()));
+}
+
+void Context::shl(Batch& r, const Batch& a, uint64_t shift, const Plan* plan) {
+  runtime::validate_shapes(Op::Shl, shape(r), shape(a), {});
+  kernels::KernelArgs k = args_for(r.device_data(), a.device_data(), nullptr, nullptr);
+  k.shift = shift;
+  impl_->launch(Op::Shl, plan, a.bits(), a.count(), r.bits(), k);
+}
+
+void Context::shr(Batch& r, const Batch& a, uint64_t shift, const Plan* plan) {
+  runtime::validate_shapes(Op::Shr, shape(r), shape(a), {});
+  kernels::KernelArgs k = args_for(r.device_data(), a.device_data(), nullptr, nullptr);
+  k.shift = shift;
+  impl_->launch(Op::Shr, plan, a.bits(), a.count(), r.bits(), k);
+}
+
+void Context::mul_low(Batch& r, const Batch& a, const Batch& b, const Plan* plan) {
+  runtime::validate_shapes(Op::MulLow, shape(r), shape(a), shape(b));
+  impl_->launch(Op::MulLow, plan, a.bits(), a.count(), r.bits(),
+                args_for(r.device_data(), a.device_data(), b.device_data(), nullptr));
+}
+
+void Context::mul(Batch& r, const Batch& a, const Batch& b, const Plan* plan) {
+  runtime::validate_shapes(Op::Mul, shape(r), shape(a), shape(b));
+  impl_->launch(Op::Mul, plan, a.bits(), a.count(), r.bits(),
+                args_for(r.device_data(), a.device_data(), b.device_data(), nullptr));
+}
+
+}  // namespace bigtune

@@ -1,0 +1,23 @@
+// What a Context holds; shared by the runtime's translation units only.
+#pragma once
+#include <cuda_runtime_api.h>
+
+#include "bigtune/bigtune.hpp"
+#include "kernels/registry.hpp"
+
+namespace bigtune {
+
+struct Context::Impl {
+  DeviceInfo info;
+  kernels::DeviceLimits limits;
+  cudaStream_t stream = nullptr;
+
+  // Makes this context's device current on the calling thread.
+  void activate() const;
+  // Validates the plan (or picks the default) and launches; args carries the
+  // pointers, bits and op-specific fields, the rest is filled here.
+  void launch(Op op, const Plan* plan, uint64_t operand_bits, uint64_t count, uint64_t result_bits,
+              kernels::KernelArgs args);
+};
+
+}  // namespace bigtune

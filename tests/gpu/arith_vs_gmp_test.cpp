@@ -1,0 +1,193 @@
+// Every op, every variant valid at each size, several instances-per-block
+// choices, against GMP: random operands plus edge values (operands.hpp),
+// sizes from one limb to each variant's limit, odd ones included.
+#include <gmp.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "bigtune/bigtune.hpp"
+#include "kernels/registry.hpp"
+#include "runtime/gmp_reference.hpp"
+#include "runtime/validate.hpp"
+#include "tests/gpu/gpu_available.hpp"
+#include "tests/support/operands.hpp"
+
+namespace bigtune {
+namespace {
+
+struct Totals {
+  uint64_t cases = 0, instances = 0, mismatches = 0;
+} totals;
+
+class ArithVsGmp : public ::testing::TestWithParam<Op> {};
+
+// Runs one (op, variant, bits, ipb) case on `count` instances; returns mismatches.
+uint64_t run_case(Context& ctx, Op op, const kernels::Variant& v, uint64_t bits, uint32_t ipb, uint64_t count,
+                  gmp_randstate_t rng) {
+  const uint64_t rbits = op == Op::Mul ? 2 * bits + (bits % 3 == 0 ? 64 : 0) : bits;  // also wider-than-needed
+  const uint64_t shift = (bits * 7 / 11) + (count % 5);
+  std::vector<mpz_t> a(count), b(count), r(count);
+  for (uint64_t i = 0; i < count; ++i) {
+    mpz_inits(a[i], b[i], r[i], nullptr);
+    test::make_pair(a[i], b[i], rng, bits, i);
+  }
+  Batch da(ctx, bits, count), db(ctx, bits, count), dr(ctx, rbits, count);
+  Flags flags(ctx, count);
+  da.from_mpz(a.data(), count);
+  db.from_mpz(b.data(), count);
+  {  // poison the outputs so an unwritten limb cannot pass
+    std::vector<uint64_t> poison(dr.words_per_instance() * count, 0xdeadbeefdeadbeefull);
+    cudaMemcpy(dr.device_data(), poison.data(), poison.size() * 8, cudaMemcpyHostToDevice);
+    cudaMemset(flags.device_data(), 0x5a, count * 4);
+  }
+  const Plan plan{v.name, ipb, "explicit", 0.0};
+  switch (op) {
+    case Op::Add: ctx.add(dr, da, db, &flags, &plan); break;
+    case Op::Sub: ctx.sub(dr, da, db, &flags, &plan); break;
+    case Op::Cmp: ctx.cmp(flags, da, db, &plan); break;
+    case Op::Shl: ctx.shl(dr, da, shift, &plan); break;
+    case Op::Shr: ctx.shr(dr, da, shift, &plan); break;
+    case Op::MulLow: ctx.mul_low(dr, da, db, &plan); break;
+    case Op::Mul: ctx.mul(dr, da, db, &plan); break;
+  }
+  ctx.synchronize();
+  const bool has_value = op != Op::Cmp, has_flag = op == Op::Add || op == Op::Sub || op == Op::Cmp;
+  std::vector<uint64_t> words;
+  if (has_value) words = dr.download();
+  const std::vector<int32_t> f = flags.download();
+  uint64_t bad = 0;
+  mpz_t want;
+  mpz_init(want);
+  for (uint64_t i = 0; i < count; ++i) {
+    int want_flag = 0;
+    runtime::gmp_reference(op, bits, shift, a[i], b[i], want, &want_flag);
+    bool ok = true;
+    if (has_value) {
+      mpz_import(r[i], dr.words_per_instance(), -1, 8, 0, 0, words.data() + i * dr.words_per_instance());
+      ok = mpz_cmp(want, r[i]) == 0;
+    }
+    if (has_flag && f[i] != want_flag) ok = false;
+    if (!ok && ++bad <= 3) {
+      ADD_FAILURE() << op_name(op) << " variant " << v.name << " ipb " << ipb << " bits " << bits << " instance "
+                    << i << " of " << count << " shift " << shift << "\n  a    = " << test::hex(a[i])
+                    << "\n  b    = " << test::hex(b[i]) << "\n  want = " << test::hex(want) << " flag "
+                    << want_flag << "\n  got  = " << (has_value ? test::hex(r[i]) : "-") << " flag " << f[i];
+    }
+  }
+  mpz_clear(want);
+  for (uint64_t i = 0; i < count; ++i) mpz_clears(a[i], b[i], r[i], nullptr);
+  return bad;
+}
+
+TEST_P(ArithVsGmp, EveryValidVariantMatchesGmp) {
+  BIGTUNE_REQUIRE_GPU();
+  const Op op = GetParam();
+  Context ctx;
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, test::test_seed() + static_cast<int>(op));
+  const kernels::DeviceLimits limits = [&] {
+    kernels::DeviceLimits l = kernels::DeviceLimits::h100();
+    cudaDeviceProp p{};
+    cudaGetDeviceProperties(&p, 0);
+    l.name = p.name;
+    l.smem_per_block_optin = p.sharedMemPerBlockOptin;
+    l.smem_per_sm = p.sharedMemPerMultiprocessor;
+    return l;
+  }();
+  const std::vector<uint64_t> sizes{1,    64,    65,    100,   255,   256,    521,    1000,   1024,  3072,
+                                    4097, 8192,  12345, 32768, 65536, 100003, 131072, 262144, 524288, 1048576};
+  // BIGTUNE_TEST_MAX_BITS caps the sizes (compute-sanitizer runs use it).
+  const char* cap_env = std::getenv("BIGTUNE_TEST_MAX_BITS");
+  const uint64_t cap = cap_env ? std::strtoull(cap_env, nullptr, 0) : ~uint64_t(0);
+  uint64_t cases = 0, bad = 0;
+  for (const kernels::Variant& v : kernels::registry()) {
+    if (v.op != runtime::to_kernel_op(op)) continue;
+    const uint64_t max_bits = std::min(kernels::max_operand_bits(v, limits), cap / 64 * 64);
+    std::vector<uint64_t> mine;
+    for (uint64_t bits : sizes)
+      if (bits <= max_bits) mine.push_back(bits);
+    mine.push_back(max_bits);  // exactly at the limit
+    for (uint64_t bits : mine) {
+      for (uint32_t ipb : {1u, 3u, 8u}) {
+        if (!kernels::why_invalid(v, bits, 1, ipb, limits).empty()) continue;
+        const uint64_t count = bits >= 131072 ? 13 : bits >= 8192 ? 29 : 61;  // not multiples of ipb
+        bad += run_case(ctx, op, v, bits, ipb, count, rng);
+        ++cases;
+        totals.instances += count;
+      }
+    }
+    // Just past the limit: a clear Unsupported error, not a wrong result.
+    Batch a(ctx, max_bits + 64, 1), b(ctx, max_bits + 64, 1), r(ctx, op == Op::Mul ? 2 * (max_bits + 64) : max_bits + 64, 1);
+    Flags f(ctx, 1);
+    const Plan plan{v.name, 1, "explicit", 0.0};
+    try {
+      switch (op) {
+        case Op::Add: ctx.add(r, a, b, &f, &plan); break;
+        case Op::Sub: ctx.sub(r, a, b, &f, &plan); break;
+        case Op::Cmp: ctx.cmp(f, a, b, &plan); break;
+        case Op::Shl: ctx.shl(r, a, 1, &plan); break;
+        case Op::Shr: ctx.shr(r, a, 1, &plan); break;
+        case Op::MulLow: ctx.mul_low(r, a, b, &plan); break;
+        case Op::Mul: ctx.mul(r, a, b, &plan); break;
+      }
+      ADD_FAILURE() << v.name << " accepted " << max_bits + 64 << " bits, past its limit " << max_bits;
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::Unsupported) << e.what();
+    }
+  }
+  gmp_randclear(rng);
+  totals.cases += cases;
+  totals.mismatches += bad;
+  std::printf("[ %s ] %llu cases, %llu mismatches\n", op_name(op), (unsigned long long)cases,
+              (unsigned long long)bad);
+  EXPECT_GT(cases, 0u);
+  EXPECT_EQ(bad, 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(AllOps, ArithVsGmp,
+                         ::testing::Values(Op::Add, Op::Sub, Op::Cmp, Op::Shl, Op::Shr, Op::MulLow, Op::Mul),
+                         [](const ::testing::TestParamInfo<Op>& info) { return std::string(op_name(info.param)); });
+
+// The default plan (no explicit plan) at sizes across the whole range.
+TEST(DefaultPlan, MatchesGmpAcrossSizes) {
+  BIGTUNE_REQUIRE_GPU();
+  Context ctx;
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, test::test_seed() + 100);
+  uint64_t checked = 0;
+  for (Op op : {Op::Add, Op::Sub, Op::Cmp, Op::Shl, Op::Shr, Op::MulLow, Op::Mul}) {
+    for (uint64_t bits : {64ull, 777ull, 4096ull, 50000ull, 262144ull}) {
+      const uint64_t count = 1000;
+      Plan plan;
+      try {
+        plan = ctx.plan(op, bits, count);
+      } catch (const Error& e) {
+        EXPECT_EQ(e.code(), ErrorCode::Unsupported);
+        continue;
+      }
+      const kernels::Variant* v = kernels::find_variant(plan.variant);
+      ASSERT_NE(v, nullptr) << plan.variant;
+      EXPECT_EQ(run_case(ctx, op, *v, bits, plan.ipb, count, rng), 0u) << plan.variant;
+      ++checked;
+    }
+  }
+  gmp_randclear(rng);
+  EXPECT_GE(checked, 30u);
+}
+
+TEST(Summary, PrintTotals) {
+  BIGTUNE_REQUIRE_GPU();
+  std::printf("GPU differential summary: %llu cases, %llu instances, %llu mismatches\n",
+              (unsigned long long)totals.cases, (unsigned long long)totals.instances,
+              (unsigned long long)totals.mismatches);
+}
+
+}  // namespace
+}  // namespace bigtune
