@@ -161,7 +161,14 @@ int main(int argc, char** argv) {
         Flags flags(ctx, count);
         BENCH_CUDA(fill_random(static_cast<uint64_t*>(a.device_data()), a.words_per_instance(), count, bits, 1, stream));
         BENCH_CUDA(fill_random(static_cast<uint64_t*>(b.device_data()), b.words_per_instance(), count, bits, 2, stream));
-        const Plan def = ctx.plan(op, bits, count);
+        Plan def;
+        try {
+          def = ctx.plan(op, bits, count);
+        } catch (const Error& e) {
+          if (e.code() != ErrorCode::Unsupported) throw;
+          fmt::print(stderr, "  {} {} bits: unsupported here ({})\n", op_text, bits, e.what());
+          continue;
+        }
         std::vector<Plan> plans{def};
         if (!defaults_only)
           for (const kernels::Variant& v : kernels::registry())

@@ -11,14 +11,14 @@
 
 namespace bigtune::kernels::variants {
 
-// Most threads a block of this variant may have: the column accumulators,
-// the window and the first chunk's result live in registers, about
-// (6Q + 2) limbs, and a block must fit the 64 K registers of an SM.
+// Most threads a block of this variant may have (its __launch_bounds__): the
+// block must fit 64 K registers, and ptxas (CUDA 13.0, sm_90, 2026-11-22)
+// reports per thread: u32 Q=1..16: 32, 32, 49, 75, 127; u64 Q=1..16: 41, 47,
+// 64, 105, 184 — so the bounds below leave (almost) no spills.
 template <class Limb, int Q>
 constexpr uint32_t mul_max_threads() {
-  constexpr uint32_t regs = (6 * Q + 2) * uint32_t(sizeof(Limb) / 4) + 24;
-  constexpr uint32_t fit = 65536 / regs;
-  return fit >= 1024 ? 1024 : fit >= 512 ? 512 : fit >= 256 ? 256 : 128;
+  if constexpr (sizeof(Limb) == 4) return Q <= 4 ? 1024 : 512;
+  else return Q <= 2 ? 1024 : Q <= 4 ? 512 : 256;
 }
 
 template <class Limb, int Q, bool kFull>

@@ -108,7 +108,8 @@ TEST_P(ArithVsGmp, EveryValidVariantMatchesGmp) {
   uint64_t cases = 0, bad = 0;
   for (const kernels::Variant& v : kernels::registry()) {
     if (v.op != runtime::to_kernel_op(op)) continue;
-    const uint64_t max_bits = std::min(kernels::max_operand_bits(v, limits), cap / 64 * 64);
+    const uint64_t limit_bits = kernels::max_operand_bits(v, limits);
+    const uint64_t max_bits = std::min(limit_bits, cap / 64 * 64);
     std::vector<uint64_t> mine;
     for (uint64_t bits : sizes)
       if (bits <= max_bits) mine.push_back(bits);
@@ -123,7 +124,8 @@ TEST_P(ArithVsGmp, EveryValidVariantMatchesGmp) {
       }
     }
     // Just past the limit: a clear Unsupported error, not a wrong result.
-    Batch a(ctx, max_bits + 64, 1), b(ctx, max_bits + 64, 1), r(ctx, op == Op::Mul ? 2 * (max_bits + 64) : max_bits + 64, 1);
+    const uint64_t past = limit_bits + 64;
+    Batch a(ctx, past, 1), b(ctx, past, 1), r(ctx, op == Op::Mul ? 2 * past : past, 1);
     Flags f(ctx, 1);
     const Plan plan{v.name, 1, "explicit", 0.0};
     try {
@@ -136,7 +138,7 @@ TEST_P(ArithVsGmp, EveryValidVariantMatchesGmp) {
         case Op::MulLow: ctx.mul_low(r, a, b, &plan); break;
         case Op::Mul: ctx.mul(r, a, b, &plan); break;
       }
-      ADD_FAILURE() << v.name << " accepted " << max_bits + 64 << " bits, past its limit " << max_bits;
+      ADD_FAILURE() << v.name << " accepted " << past << " bits, past its limit " << limit_bits;
     } catch (const Error& e) {
       EXPECT_EQ(e.code(), ErrorCode::Unsupported) << e.what();
     }
