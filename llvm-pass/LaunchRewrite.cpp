@@ -159,6 +159,7 @@ void rewrite_launch(const LaunchSite& site, const TunableMark& mark, HookStrings
           "cudaLaunchKernel", FunctionType::get(call->getType(), types, false));
       CallInst* replacement = b.CreateCall(public_launch, operands);
       replacement->setMetadata(kRewrittenTag, MDNode::get(context, {}));
+      replacement->takeName(call);
       call->replaceAllUsesWith(replacement);
       call->eraseFromParent();
       return;
