@@ -21,6 +21,8 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 
+#include <algorithm>
+
 using namespace llvm;
 
 namespace bigtune {
@@ -34,11 +36,17 @@ constexpr const char* kParamsTypeName = "struct.bigtune_launch_params";
 enum Field : unsigned { kGridX, kGridY, kGridZ, kBlockX, kBlockY, kBlockZ, kVariant, kNVariants,
                         kSharedBytes };
 
+// The module's bigtune_launch_params_t when clang already defined it from
+// launch_hook.h with the same fields (or only declared it: then it gets its
+// body here); otherwise a type of our own.
 StructType* params_type(LLVMContext& context) {
-  if (StructType* existing = StructType::getTypeByName(context, kParamsTypeName)) return existing;
   Type* i32 = Type::getInt32Ty(context);
-  return StructType::create(context, {i32, i32, i32, i32, i32, i32, i32, i32,
-                                      Type::getInt64Ty(context)}, kParamsTypeName);
+  SmallVector<Type*, 9> fields(8, i32);
+  fields.push_back(Type::getInt64Ty(context));
+  StructType* existing = StructType::getTypeByName(context, kParamsTypeName);
+  if (existing && existing->isOpaque()) existing->setBody(fields);
+  if (existing && existing->elements() == makeArrayRef(fields)) return existing;
+  return StructType::create(context, fields, kParamsTypeName);
 }
 
 FunctionCallee hook(Module& module, StructType* params) {
@@ -61,6 +69,31 @@ void split_dim3(IRBuilder<>& b, Value* xy, Value* z, Value* out[3]) {
 Value* join_xy(IRBuilder<>& b, Value* x, Value* y) {
   return b.CreateOr(b.CreateZExt(x, b.getInt64Ty()),
                     b.CreateShl(b.CreateZExt(y, b.getInt64Ty()), 32));
+}
+
+// cuLaunchKernel may pass its arguments in `extra` with kernelParams NULL.
+// Reading sizes through NULL would crash, so the sizes then come from a
+// constant array whose every entry points at a zero: the hook sees size 0.
+Value* params_or_zeros(IRBuilder<>& b, Module& module, Value* params, const TunableMark& mark) {
+  LLVMContext& context = module.getContext();
+  Type* i8p = Type::getInt8PtrTy(context);
+  unsigned entries = 1 + *std::max_element(mark.size_args.begin(), mark.size_args.end());
+  auto* zero = module.getGlobalVariable("bigtune.zero", /*AllowInternal=*/true);
+  if (!zero) {
+    zero = new GlobalVariable(module, b.getInt64Ty(), /*isConstant=*/true,
+                              GlobalValue::PrivateLinkage, b.getInt64(0), "bigtune.zero");
+  }
+  std::string name = "bigtune.no_params." + std::to_string(entries);
+  auto* zeros = module.getGlobalVariable(name, /*AllowInternal=*/true);
+  if (!zeros) {
+    auto* type = ArrayType::get(i8p, entries);
+    SmallVector<Constant*, 8> items(entries, ConstantExpr::getBitCast(zero, i8p));
+    zeros = new GlobalVariable(module, type, /*isConstant=*/true, GlobalValue::PrivateLinkage,
+                               ConstantArray::get(type, items), name);
+  }
+  Value* first = b.CreateConstInBoundsGEP2_64(zeros->getValueType(), zeros, 0, 0);
+  Value* is_null = b.CreateIsNull(params);
+  return b.CreateSelect(is_null, first, params);
 }
 
 }  // namespace
@@ -103,6 +136,7 @@ void rewrite_launch(const LaunchSite& site, const TunableMark& mark, HookStrings
   Value* args = call->getArgOperand(driver ? 9 : 5);
   Type* i8p = b.getInt8PtrTy();
   args = b.CreatePointerCast(args, i8p->getPointerTo());
+  if (driver) args = params_or_zeros(b, module, args, mark);
   Value* sizes_ptr = b.CreateConstInBoundsGEP2_64(sizes->getAllocatedType(), sizes, 0, 0);
   for (unsigned k = 0; k < n_sizes; ++k) {
     Value* slot = b.CreateConstInBoundsGEP1_64(i8p, args, mark.size_args[k]);

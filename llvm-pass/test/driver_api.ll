@@ -4,7 +4,9 @@
 ; original variant is 1; the hook gets the six dimensions, the 32-bit
 ; shared memory size widened to 64 bits, and sizes 2 (unsigned int) and 3
 ; (uint64_t) read from kernelParams. The launch then uses the CUfunction the
-; chosen (range-checked) variant names, and the hook's dimensions.
+; chosen (range-checked) variant names, and the hook's dimensions. When
+; kernelParams is NULL (arguments passed through `extra`), the sizes are read
+; from a constant array of pointers to zero instead: the hook sees 0.
 ; RUN: %opt -passes=bigtune-launch -S %s | FileCheck %s
 ; RUN: %opt -passes=bigtune-launch,bigtune-launch -S %s | FileCheck %s
 
@@ -21,6 +23,9 @@ target triple = "x86_64-pc-linux-gnu"
 @sig = private unnamed_addr constant [5 x i8] c"PPIQ\00"
 @table = internal constant [2 x i8*] [i8* bitcast (%struct.CUfunc_st** @g_add_q1 to i8*), i8* bitcast (%struct.CUfunc_st** @g_add_q2 to i8*)]
 @mark = internal constant %struct.bigtune_tunable_mark { i8* getelementptr inbounds ([59 x i8], [59 x i8]* @spec, i32 0, i32 0), i8* getelementptr inbounds ([5 x i8], [5 x i8]* @sig, i32 0, i32 0), i8** getelementptr inbounds ([2 x i8*], [2 x i8*]* @table, i32 0, i32 0), i32 2 }
+
+; CHECK: @bigtune.zero = private constant i64 0
+; CHECK: @bigtune.no_params.4 = private constant [4 x i8*] [i8* bitcast (i64* @bigtune.zero to i8*), i8* bitcast (i64* @bigtune.zero to i8*), i8* bitcast (i64* @bigtune.zero to i8*), i8* bitcast (i64* @bigtune.zero to i8*)]
 
 define i32 @launch_driver(i8** %params, i32 %gx, i32 %bx, i32 %smem, %struct.CUstream_st* %s) {
 ; CHECK-LABEL: define i32 @launch_driver(
@@ -39,10 +44,12 @@ define i32 @launch_driver(i8** %params, i32 %gx, i32 %bx, i32 %smem, %struct.CUs
 ; CHECK-NEXT:    store i32 2, i32* [[N]], align 4
 ; CHECK-NEXT:    [[SM:%.*]] = getelementptr inbounds %struct.bigtune_launch_params, %struct.bigtune_launch_params* [[P]], i32 0, i32 8
 ; CHECK-NEXT:    store i64 [[SMEM64]], i64* [[SM]], align 8
-; CHECK:         getelementptr inbounds i8*, i8** %params, i64 2
+; CHECK-NEXT:    [[ISNULL:%.*]] = icmp eq i8** %params, null
+; CHECK-NEXT:    [[PARAMS:%.*]] = select i1 [[ISNULL]], i8** getelementptr inbounds ([4 x i8*], [4 x i8*]* @bigtune.no_params.4, i64 0, i64 0), i8** %params
+; CHECK:         getelementptr inbounds i8*, i8** [[PARAMS]], i64 2
 ; CHECK:         load i32, i32*
 ; CHECK-NEXT:    zext i32 {{%.*}} to i64
-; CHECK:         getelementptr inbounds i8*, i8** %params, i64 3
+; CHECK:         getelementptr inbounds i8*, i8** [[PARAMS]], i64 3
 ; CHECK:         load i64, i64*
 ; CHECK:         call i32 @bigtune_launch_params({{.*}}, i32 2, %struct.bigtune_launch_params* [[P]])
 ; CHECK-COUNT-6: load i32, i32*

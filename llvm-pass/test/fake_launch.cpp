@@ -95,6 +95,10 @@ void launch_drv(unsigned* out, unsigned short n) {
   cuLaunchKernel(g_fn_a, 4, 1, 1, 256, 1, 1, 8, nullptr, args, nullptr);
 }
 
+void launch_drv_extra() {
+  cuLaunchKernel(g_fn_a, 4, 1, 1, 256, 1, 1, 8, nullptr, nullptr, nullptr);
+}
+
 bigtune_launch_record_t last_record() {
   bigtune_launch_record_t r{};
   uint64_t n = bigtune_launch_history_count();
@@ -163,20 +167,24 @@ int main() {
   // Driver API, through the fallback policy "*": variant 1 is g_fn_b.
   set_launch_policy("*", [](const LaunchRequest& q, bigtune_launch_params_t& p) {
     if (q.family != "test.drv") return false;
-    EXPECT(q.n_sizes == 1 && q.sizes[0] == 65535 && p.shared_bytes == 8 && p.variant == 0);
+    EXPECT(q.n_sizes == 1 && p.shared_bytes == 8 && p.variant == 0);
     p.variant = 1, p.block_x = 512, p.shared_bytes = 1024;
     return true;
   });
   launch_drv(buffer, 65535);
+  EXPECT(last_record().sizes[0] == 65535);
   EXPECT(last.kernel == (const void*)g_fn_b && last.block[0] == 512 && last.grid[0] == 4);
   EXPECT(last.smem == 1024);
+  // Arguments passed through `extra`: kernelParams is NULL, the size reads 0.
+  launch_drv_extra();
+  EXPECT(last.kernel == (const void*)g_fn_b && last_record().sizes[0] == 0);
 
   // Every tagged launch in a loop asks once, with its own size.
   bigtune_launch_history_clear();
   for (unsigned long long count = 1; count <= 10; ++count) launch_scale(buffer, count * 11);
   EXPECT(bigtune_launch_history_count() == 10);
   EXPECT(last_record().sizes[0] == 110);
-  EXPECT(last.calls == 17);
+  EXPECT(last.calls == 18);
 
   if (failures) {
     std::fprintf(stderr, "fake_launch: %d check(s) failed\n", failures);
