@@ -14,7 +14,8 @@
 // table[variant]. A CUDA 13 stub launch (__cudaLaunchKernel*, whose kernel is
 // a cudaKernel_t handle that exists only for the stub's own kernel) of a
 // kernel with several variants is replaced by cudaLaunchKernel(table[variant],
-// ...), the public entry that takes a host entry pointer. A single-variant
+// ...) (cudaLaunchKernel_ptsz where the stubs use __cudaLaunchKernel_ptsz),
+// the public entry that takes a host entry pointer. A single-variant
 // kernel keeps its call and only gets new operands.
 #include "BigtuneLaunch.h"
 
@@ -189,8 +190,13 @@ void rewrite_launch(const LaunchSite& site, const TunableMark& mark, HookStrings
       operands[0] = chosen;
       SmallVector<Type*, 8> types;
       for (Value* v : operands) types.push_back(v->getType());
+      // Built with --default-stream per-thread, the stub's helper calls the
+      // _ptsz entry; keep that stream semantics.
+      const char* entry_name = module.getFunction("__cudaLaunchKernel_ptsz")
+                                   ? "cudaLaunchKernel_ptsz"
+                                   : "cudaLaunchKernel";
       FunctionCallee public_launch = module.getOrInsertFunction(
-          "cudaLaunchKernel", FunctionType::get(call->getType(), types, false));
+          entry_name, FunctionType::get(call->getType(), types, false));
       CallInst* replacement = b.CreateCall(public_launch, operands);
       replacement->setMetadata(kRewrittenTag, MDNode::get(context, {}));
       replacement->takeName(call);

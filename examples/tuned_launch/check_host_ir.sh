@@ -10,3 +10,4 @@ set -x
   -Xcompiler -fpass-plugin="$plugin" -Xcompiler -emit-llvm -Xcompiler -S \
   -c "$source" -o "$out"
 "$filecheck" --input-file="$out" "$checks"
+"$filecheck" --input-file="$out" --check-prefix=REG "$checks"

@@ -4,7 +4,9 @@
 // limbs, little-endian, instance-major: a[i*n + j]) and writes each sum's
 // n low limbs to c and its carry out to carry[i]; each thread handles Q
 // instances per step of a grid-stride loop, so any grid and block shape
-// computes every instance. Both instantiations form one variant family.
+// computes every instance. Three instantiations (Q = 1, 2, 4) form one
+// variant family; Q = 4 is never launched with <<<...>>> below, only chosen
+// by the policy (the mark makes nvcc build and register it).
 //
 // The only bigtune-specific line is the BIGTUNE_TUNABLE_VARIANTS mark. Built
 // with bigtune_enable_launch_pass (CMakeLists.txt), every <<<...>>> launch
@@ -52,8 +54,9 @@ __global__ void batch_add_n(uint32_t* c, uint32_t* carry, const uint32_t* a, con
   }
 }
 
-// Variant 0 = batch_add_n<1>, variant 1 = batch_add_n<2>; sizes: n, count.
-BIGTUNE_TUNABLE_VARIANTS("batch_add_n", "example.add_n", "4,5", batch_add_n<1>, batch_add_n<2>);
+// Variants 0, 1, 2 = batch_add_n<1>, <2>, <4>; size arguments: n, count.
+BIGTUNE_TUNABLE_VARIANTS("batch_add_n", "example.add_n", "4,5", batch_add_n<1>, batch_add_n<2>,
+                         batch_add_n<4>);
 
 namespace {
 
@@ -68,14 +71,14 @@ namespace {
   } while (0)
 
 // What the family's policy picks (a stand-in for bigtune's selector): 128
-// threads, the grid that covers the batch, two instances per thread for big
-// batches.
+// threads, the grid that covers the batch, more instances per thread for
+// bigger batches (Q = 4 from 2^18, Q = 2 from 2^16).
 bool example_policy(const bigtune::runtime::LaunchRequest& request,
                     bigtune_launch_params_t& p) {
-  if (request.n_sizes != 2) return false;
+  if (request.n_sizes != 2 || p.n_variants != 3) return false;
   const uint64_t count = request.sizes[1];
-  p.variant = count >= (1u << 16) ? 1 : 0;
-  const uint64_t per_block = 128ull * (p.variant == 1 ? 2 : 1);
+  p.variant = count >= (1u << 18) ? 2 : count >= (1u << 16) ? 1 : 0;
+  const uint64_t per_block = 128ull << p.variant;
   p.block_x = 128, p.block_y = 1, p.block_z = 1;
   uint64_t grid = (count + per_block - 1) / per_block;
   p.grid_x = uint32_t(grid < 1 ? 1 : grid > 65535 ? 65535 : grid);

@@ -115,12 +115,11 @@ using EntryOr = std::conditional_t<std::is_void_v<Type>, typename Tab::Entry, Ty
 #define BIGTUNE_DETAIL_CAT2(a, b) a##b
 #define BIGTUNE_DETAIL_CAT(a, b) BIGTUNE_DETAIL_CAT2(a, b)
 
-/* The marks exist only in host code: device compilation (__CUDA_ARCH__) sees
- * nothing, and a host compiled without the pass keeps an unused constant. */
-#if defined(__CUDA_ARCH__)
-#define BIGTUNE_DETAIL_MARK(id, name, family, size_args, type, ...) static_assert(true, "")
-#else
-/* `type` is the kernel's function type, or void to take it from the table. */
+/* `type` is the kernel's function type, or void to take it from the table.
+ * The mark is also seen by nvcc's device compilation (as a host variable,
+ * which emits nothing there): its references to the variants make nvcc
+ * instantiate and register every variant, even one never launched with
+ * <<<...>>> in this file, so that the hook can choose it. */
 #define BIGTUNE_DETAIL_MARK(id, name, family, size_args, type, ...)                               \
   __attribute__((used)) static const bigtune_tunable_mark_t id = {                                \
       BIGTUNE_TUNABLE_SPEC_PREFIX "name=" name ";family=" family ";size_args=" size_args,        \
@@ -128,7 +127,6 @@ using EntryOr = std::conditional_t<std::is_void_v<Type>, typename Tab::Entry, Ty
           type, ::bigtune::tunable_detail::Table<__VA_ARGS__>>>::value,                           \
       ::bigtune::tunable_detail::Table<__VA_ARGS__>::value,                                       \
       ::bigtune::tunable_detail::Table<__VA_ARGS__>::size}
-#endif
 #define BIGTUNE_DETAIL_ID BIGTUNE_DETAIL_CAT(bigtune_tunable_mark_, __COUNTER__)
 
 /* One kernel (runtime API); the hook sees the token `kernel` as its name. */
