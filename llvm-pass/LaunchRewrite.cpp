@@ -146,7 +146,9 @@ void rewrite_launch(const LaunchSite& site, const TunableMark& mark, HookStrings
     Value* value = b.CreateLoad(int_ty, b.CreatePointerCast(arg, int_ty->getPointerTo()));
     value = mark.size_signed[k] ? b.CreateSExt(value, b.getInt64Ty())
                                 : b.CreateZExt(value, b.getInt64Ty());
-    b.CreateStore(value, k == 0 ? sizes_ptr : b.CreateConstInBoundsGEP1_64(b.getInt64Ty(), sizes_ptr, k));
+    Value* size_slot =
+        k == 0 ? sizes_ptr : b.CreateConstInBoundsGEP1_64(b.getInt64Ty(), sizes_ptr, k);
+    b.CreateStore(value, size_slot);
   }
 
   if (!strings.name) {

@@ -18,23 +18,29 @@
  *   typedef void my_add_t(uint32_t*, const uint32_t*, const uint32_t*, uint64_t);
  *   BIGTUNE_TUNABLE_DRIVER("my_add", "example.add_n", "3", my_add_t, &g_my_add_fn);
  *
- * Arguments: the kernel's name as the hook sees it, the variant family (the
+ * Arguments: the kernel's name as the hook sees it (BIGTUNE_TUNABLE uses the
+ * kernel's own token), the variant family (the
  * key of the launch policy), and the size arguments: a string of 0-based
  * kernel parameter indices separated by commas ("3", "1,3"); each must be an
  * integer parameter (of 1, 2, 4 or 8 bytes). A wrong index or type is a
  * compile-time error from the pass, naming the kernel and the argument.
  *
- * Why a global and not __attribute__((annotate)): the mark must survive
- * nvcc's host compilation. cudafe++ regenerates every kernel declaration and
- * drops attributes it does not know, but it keeps ordinary host variables and
- * their initializers, so the mark is a constant host variable (kept by
- * `used`) whose first field is a string starting with "bigtune.tunable.v1;".
- * The pass finds it by that prefix (not by type or variable name, which
- * compilers may rename), and matches launches by the kernel pointers in it:
- * the kernel's host entry for the runtime API (cudaLaunchKernel, and CUDA 13's
- * __cudaLaunchKernel through __cudaGetKernel), the CUfunction variable for the
- * driver API (cuLaunchKernel). The marks cost a few dozen bytes of constant
- * data each and no run time.
+ * Why a constant global and not __attribute__((annotate("..."))) on the
+ * kernel: annotate does survive nvcc 13's cudafe++ (checked: it reaches
+ * @llvm.global.annotations), but it only attaches a fixed string to one
+ * declaration. The mark is an ordinary host variable (kept by `used`) that
+ * also carries what the compiler knows and a string cannot: the kernel's
+ * parameter types (so the pass can check the size arguments and read them
+ * with the right width), the ordered table of variants (the instantiations
+ * of a template, whose addresses the generated code launches), and for the
+ * driver API the CUfunction variables, which are not functions at all. Its
+ * references to the variants also make nvcc build and register every one.
+ * The pass finds a mark by its spec prefix "bigtune.tunable.v1;" (not by
+ * type or variable name, which compilers rename) and matches launches by the
+ * kernel pointers in its table: the kernel's host entry for the runtime API
+ * (cudaLaunchKernel; CUDA 13 stubs' __cudaLaunchKernel via __cudaGetKernel),
+ * the CUfunction variable for the driver API (cuLaunchKernel). A mark costs a
+ * few dozen bytes of constant data and no run time.
  *
  * Layout (what the pass reads; hand-written IR tests use the same):
  *   { i8* spec, i8* signature, i8** kernels, i32 n_kernels }
