@@ -165,8 +165,14 @@ MarkIndex read_marks(Module& module) {
       continue;
     }
     unsigned mark_index = index.marks.size();
-    for (unsigned v = 0; v < mark.kernels.size(); ++v)
-      index.by_kernel.try_emplace(mark.kernels[v], mark_index, v);
+    for (unsigned v = 0; v < mark.kernels.size(); ++v) {
+      auto [it, inserted] = index.by_kernel.try_emplace(mark.kernels[v], mark_index, v);
+      if (!inserted)
+        report(module, /*is_error=*/false,
+               where(global) + "kernel '" + mark.name + "' (variant " + std::to_string(v) +
+                   ") is already in the tunable mark of '" + index.marks[it->second.first].name +
+                   "'; its launches use that mark");
+    }
     index.marks.push_back(std::move(mark));
   }
   if (!index.marks.empty()) index_cuda13_handles(module, index);

@@ -186,6 +186,17 @@ int main() {
   EXPECT(last_record().sizes[0] == 110);
   EXPECT(last.calls == 18);
 
+  // The history keeps the last 4096 records and counts them all.
+  bigtune_launch_history_clear();
+  bigtune_launch_params_t p{1, 1, 1, 32, 1, 1, 0, 1, 0};
+  for (uint64_t i = 0; i < 5000; ++i) bigtune_launch_params("direct", "test.none", &i, 1, &p);
+  EXPECT(bigtune_launch_history_count() == 5000);
+  bigtune_launch_record_t oldest{}, newest{};
+  EXPECT(bigtune_launch_history_get(0, &oldest) == 0 && oldest.sizes[0] == 5000 - 4096);
+  EXPECT(bigtune_launch_history_get(4095, &newest) == 0 && newest.sizes[0] == 4999);
+  EXPECT(bigtune_launch_history_get(4096, &newest) == -1);
+  EXPECT(bigtune_launch_params("direct", "test.none", nullptr, 1, &p) == BIGTUNE_LAUNCH_INVALID);
+
   if (failures) {
     std::fprintf(stderr, "fake_launch: %d check(s) failed\n", failures);
     return 1;

@@ -67,3 +67,24 @@ exit:
 
 declare i32 @cudaLaunchKernel(i8*, i64, i32, i64, i32, i8**, i64, %struct.CUstream_st*)
 declare void @step(i32*, i64)
+
+; A launch that is an invoke (host code with cleanups around it) is
+; instrumented the same way; the unwind edge is untouched.
+define void @invoked(i8** %args, %struct.CUstream_st* %s) personality i8* bitcast (i32 (...)* @__gxx_personality_v0 to i8*) {
+; CHECK-LABEL: define void @invoked(
+; CHECK:         call i32 @bigtune_launch_params(
+; CHECK:         %r = invoke i32 @cudaLaunchKernel({{.*}})
+; CHECK-NEXT:            to label %ok unwind label %cleanup, !bigtune.launch
+entry:
+  %r = invoke i32 @cudaLaunchKernel(i8* bitcast (void (i32*, i64)* @step to i8*), i64 4294967297, i32 1, i64 4294967328, i32 1, i8** %args, i64 0, %struct.CUstream_st* %s)
+          to label %ok unwind label %cleanup
+
+ok:
+  ret void
+
+cleanup:
+  %lp = landingpad { i8*, i32 } cleanup
+  resume { i8*, i32 } %lp
+}
+
+declare i32 @__gxx_personality_v0(...)
