@@ -160,7 +160,12 @@ TimingResult Timer::time_cupti(const LaunchFn& launch, const TimingOptions& o, c
     for (int i = 0; i < o.repetitions; ++i) {
       if (o.flush_l2) flush_l2(stream);
       detail::ActivityCollector::push_launch_id(first_id + static_cast<std::uint64_t>(i));
-      launch(stream, (o.warmup + i) % o.rotations);
+      try {
+        launch(stream, (o.warmup + i) % o.rotations);
+      } catch (...) {
+        detail::ActivityCollector::pop_launch_id();
+        throw;
+      }
       detail::ActivityCollector::pop_launch_id();
       check_launch();
     }
