@@ -18,6 +18,7 @@
 #include "bigtune/error.hpp"
 #include "profiler/counters.hpp"
 #include "profiler/device_probe.hpp"
+#include "profiler/isolated.hpp"
 #include "profiler/kernel_facts.hpp"
 #include "profiler/timer.hpp"
 #include "profiler/worker.hpp"
@@ -302,7 +303,29 @@ TEST(GpuProbe, PlausibleNumbersInAFewSeconds) {
 
 // --- isolation: the worker is this binary re-executed (exec mode) ---
 
+// Targets for measure_isolated: "copy" (64 MiB, two input sets), "fault".
+LaunchTarget gpu_target_factory(const std::string& spec) {
+  LaunchTarget t;
+  t.name = spec;
+  if (spec == "copy") {
+    auto buf = std::make_shared<CopyBuffers>(size_t{16} << 20, 2);
+    t.launch = buf->launch();
+    t.rotations = 2;
+    t.kernel = reinterpret_cast<const void*>(copy_kernel);
+    t.block_threads = 256;
+    t.keep_alive = buf;
+    return t;
+  }
+  if (spec == "fault") {
+    t.launch = [](cudaStream_t s, int) { fault_kernel<<<1, 1, 0, s>>>(reinterpret_cast<int*>(0x10)); };
+    return t;
+  }
+  throw bigtune::Error(bigtune::ErrorCode::InvalidArgument, "unknown target " + spec);
+}
+
 std::string gpu_worker_handler(const std::string& request) {
+  static const WorkerHandler measure = measurement_handler(gpu_target_factory);
+  if (request.rfind("target ", 0) == 0) return measure(request);
   auto check = [](cudaError_t s, const char* what) {
     if (s == cudaSuccess) return;
     throw bigtune::Error(bigtune::ErrorCode::Cuda, std::string(what) + ": " + cudaGetErrorName(s));
@@ -365,6 +388,57 @@ TEST(GpuWorker, FaultAndHangAreRecordedAndTheRunGoesOn) {
   std::string why;
   EXPECT_TRUE(gpu_available(&why));
   EXPECT_EQ(cudaFree(nullptr), cudaSuccess);
+}
+
+TEST(GpuIsolated, TimeAndCountersInAWorkerThenAFault) {
+  REQUIRE_GPU();
+  Worker worker(self_command());
+  MeasureRequest req;
+  req.target = "copy";
+  req.counters = true;
+  req.metrics = {"smsp__inst_executed.sum", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"};
+  MeasureResult r = measure_isolated(worker, req, 60);
+  ASSERT_EQ(r.outcome, Outcome::Ok) << r.reason;
+  std::printf("isolated copy: %s median %.0f ns, %zu counters (%s), %.2f s\n", r.backend.c_str(),
+              r.summary.median, r.counters.size(), r.counters_unavailable.c_str(), r.seconds);
+  EXPECT_EQ(r.samples_ns.size(), 20u);
+  if (r.counters_unavailable.empty()) {
+    ASSERT_EQ(r.counters.size(), 2u) << r.counters_error;
+    EXPECT_EQ(r.counters[1].second, (16 << 20) * 4.0 / 32);
+  }
+  r = measure_isolated(worker, req, 60);  // second request: session reused
+  ASSERT_EQ(r.outcome, Outcome::Ok) << r.reason;
+  std::printf("second request: %.2f s\n", r.seconds);
+
+  req.target = "fault";
+  r = measure_isolated(worker, req, 60);
+  EXPECT_EQ(r.outcome, Outcome::Fault);
+  EXPECT_NE(r.reason.find("cudaErrorIllegalAddress"), std::string::npos) << r.reason;
+  req.target = "nonsense";
+  EXPECT_EQ(measure_isolated(worker, req, 60).outcome, Outcome::Invalid);
+  req.target = "copy";
+  req.counters = false;
+  EXPECT_EQ(measure_isolated(worker, req, 60).outcome, Outcome::Ok);
+}
+
+// The isolated handler keeps a (stopped) counter session between requests;
+// this checks that durations measured meanwhile are unaffected.
+TEST(GpuTimer, IdleCounterSessionDoesNotChangeDurations) {
+  REQUIRE_GPU();
+  CopyBuffers buf(kCopyWords, kRotations);
+  Timer timer;
+  TimingOptions o;
+  o.rotations = kRotations;
+  const double before = timer.time(buf.launch(), o).median_ns();
+  CounterOptions opt;
+  opt.metrics = {"smsp__inst_executed.sum"};
+  COUNTER_SESSION(session, opt);
+  ASSERT_TRUE(session->measure([&](cudaStream_t s) { buf.launch()(s, 0); }).ok);
+  const TimingResult during = timer.time(buf.launch(), o);
+  std::printf("copy median %.0f ns without a session, %.0f ns with an idle one (%s)\n", before,
+              during.median_ns(), timing_backend_name(during.backend));
+  EXPECT_EQ(during.backend, TimingBackend::Cupti) << during.fallback_reason;
+  EXPECT_NEAR(during.median_ns(), before, 0.03 * before);
 }
 
 }  // namespace
