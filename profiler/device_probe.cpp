@@ -1,6 +1,7 @@
 #include "profiler/device_probe.hpp"
 
 #include <cuda_runtime_api.h>
+#include <cupti_profiler_target.h>
 #include <cupti_target.h>
 
 #include <chrono>
@@ -74,9 +75,16 @@ DeviceProbe probe_device(const ProbeOptions& options) {
   BIGTUNE_CUDA_CHECK(cudaDriverGetVersion(&r.driver_version));
   BIGTUNE_CUDA_CHECK(cudaRuntimeGetVersion(&r.runtime_version));
 
-  CUpti_Device_GetChipName_Params chip{CUpti_Device_GetChipName_Params_STRUCT_SIZE};
-  chip.deviceIndex = static_cast<std::size_t>(d);
-  if (cuptiDeviceGetChipName(&chip) == CUPTI_SUCCESS && chip.pChipName) r.chip = chip.pChipName;
+  // The chip name comes from CUPTI's profiler API, which must be initialized
+  // first; where CUPTI refuses (privileges, another profiler) it stays empty.
+  CUpti_Profiler_Initialize_Params init{CUpti_Profiler_Initialize_Params_STRUCT_SIZE};
+  if (cuptiProfilerInitialize(&init) == CUPTI_SUCCESS) {
+    CUpti_Device_GetChipName_Params chip{CUpti_Device_GetChipName_Params_STRUCT_SIZE};
+    chip.deviceIndex = static_cast<std::size_t>(d);
+    if (cuptiDeviceGetChipName(&chip) == CUPTI_SUCCESS && chip.pChipName) r.chip = chip.pChipName;
+    CUpti_Profiler_DeInitialize_Params done{CUpti_Profiler_DeInitialize_Params_STRUCT_SIZE};
+    cuptiProfilerDeInitialize(&done);
+  }
 
   if (options.benchmarks) {
     const auto t0 = std::chrono::steady_clock::now();
