@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "bigtune/error.hpp"
@@ -58,6 +59,15 @@ TimingBackend parse_backend(const std::string& name) {
   throw Error(ErrorCode::InvalidArgument, "unknown timing backend '" + name + "'");
 }
 
+Outcome parse_outcome(const std::string& name) {
+  if (name == "ok") return Outcome::Ok;
+  if (name == "timeout") return Outcome::Timeout;
+  if (name == "invalid") return Outcome::Invalid;
+  return Outcome::Fault;
+}
+
+bool refused(const Error& e) { return e.code() == ErrorCode::InvalidArgument || e.code() == ErrorCode::Unsupported; }
+
 // Worker-side state kept across requests.
 struct HandlerState {
   TargetFactory factory;
@@ -67,56 +77,96 @@ struct HandlerState {
   std::string counters_unavailable;  // sticky once refused
 };
 
-std::string handle(HandlerState& st, const std::string& text) {
-  const MeasureRequest req = decode_request(text);
-  const LaunchTarget target = st.factory(req.target);
-  if (!target.launch) throw Error(ErrorCode::Internal, "the target factory returned no launch function");
-
-  MeasureResult result;
-  if (!st.timer) st.timer = std::make_unique<Timer>();
-  TimingOptions o;
-  o.warmup = req.warmup;
-  o.repetitions = req.repetitions;
-  o.rotations = target.rotations < 1 ? 1 : target.rotations;
-  o.kernels_per_launch = target.kernels_per_launch;
-  o.backend = req.backend;
-  o.flush_l2 = req.flush_l2;
-  const TimingResult t = st.timer->time(target.launch, o);
-  result.backend = timing_backend_name(t.backend);
-  result.fallback_reason = t.fallback_reason;
-  result.samples_ns = t.samples_ns;
-
-  if (req.counters) {
-    const std::vector<std::string> metrics = req.metrics.empty() ? default_metrics() : req.metrics;
-    if (st.session && st.session_metrics != metrics) st.session.reset();
-    if (!st.session && st.counters_unavailable.empty()) {
-      CounterOptions co;
-      co.metrics = metrics;
-      try {
-        st.session = std::make_unique<CounterSession>(co);
-        st.session_metrics = metrics;
-      } catch (const CountersUnavailable& e) {
-        st.counters_unavailable = e.what();
-      }
-    }
-    result.counters_unavailable = st.counters_unavailable;
-    if (st.session) {
-      const CounterSample s =
-          st.session->measure([&](cudaStream_t stream) { target.launch(stream, 0); }, target.kernels_per_launch);
-      if (!s.ok) result.counters_error = s.error;
-      for (std::size_t i = 0; i < s.names.size() && s.ok; ++i) result.counters.emplace_back(s.names[i], s.values[i]);
-      for (const RejectedMetric& m : st.session->rejected()) result.rejected_metrics.emplace_back(m.name, m.reason);
+void read_counters(HandlerState& st, const MeasureRequest& req, const std::vector<std::optional<LaunchTarget>>& targets,
+                   std::vector<MeasureResult>& results) {
+  const std::vector<std::string> metrics = req.metrics.empty() ? default_metrics() : req.metrics;
+  if (st.session && st.session_metrics != metrics) st.session.reset();
+  if (!st.session && st.counters_unavailable.empty()) {
+    CounterOptions co;
+    co.metrics = metrics;
+    co.max_ranges = 256;
+    try {
+      st.session = std::make_unique<CounterSession>(co);
+      st.session_metrics = metrics;
+    } catch (const CountersUnavailable& e) {
+      st.counters_unavailable = e.what();
     }
   }
-  return encode_result(result);
+  std::vector<std::size_t> measured;
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    MeasureResult& r = results[i];
+    if (r.outcome != Outcome::Ok) continue;
+    r.counters_unavailable = st.counters_unavailable;
+    if (!st.session) continue;
+    for (const RejectedMetric& m : st.session->rejected()) r.rejected_metrics.emplace_back(m.name, m.reason);
+    const LaunchTarget& t = *targets[i];
+    st.session->add([&t](cudaStream_t stream) { t.launch(stream, 0); }, t.kernels_per_launch);
+    measured.push_back(i);
+  }
+  if (measured.empty()) return;
+  const std::vector<CounterSample> samples = st.session->collect();
+  for (std::size_t k = 0; k < measured.size() && k < samples.size(); ++k) {
+    MeasureResult& r = results[measured[k]];
+    const CounterSample& s = samples[k];
+    if (!s.ok) {
+      r.counters_error = s.error;
+      continue;
+    }
+    for (std::size_t m = 0; m < s.names.size(); ++m) r.counters.emplace_back(s.names[m], s.values[m]);
+  }
+}
+
+std::string handle(HandlerState& st, const std::string& text) {
+  const MeasureRequest req = decode_request(text);
+  std::vector<std::optional<LaunchTarget>> targets(req.targets.size());
+  std::vector<MeasureResult> results(req.targets.size());
+  for (std::size_t i = 0; i < req.targets.size(); ++i) {
+    results[i].target = req.targets[i];
+    results[i].outcome = Outcome::Ok;
+    try {
+      targets[i] = st.factory(req.targets[i]);
+      if (!targets[i]->launch) throw Error(ErrorCode::Internal, "the target factory returned no launch function");
+    } catch (const Error& e) {
+      if (!refused(e)) throw;
+      results[i].outcome = Outcome::Invalid;
+      results[i].reason = e.what();
+    }
+  }
+
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    MeasureResult& r = results[i];
+    if (r.outcome != Outcome::Ok) continue;
+    const LaunchTarget& t = *targets[i];
+    if (!st.timer) st.timer = std::make_unique<Timer>();  // CUDA only once a target is valid
+    TimingOptions o;
+    o.warmup = req.warmup;
+    o.repetitions = req.repetitions;
+    o.rotations = t.rotations < 1 ? 1 : t.rotations;
+    o.kernels_per_launch = t.kernels_per_launch;
+    o.backend = req.backend;
+    o.flush_l2 = req.flush_l2;
+    try {
+      const TimingResult timing = st.timer->time(t.launch, o);
+      r.backend = timing_backend_name(timing.backend);
+      r.fallback_reason = timing.fallback_reason;
+      r.samples_ns = timing.samples_ns;
+      r.summary = timing.summary;
+    } catch (const Error& e) {
+      if (!refused(e)) throw;  // a fault: the context is gone, the parent sorts the batch out
+      r.outcome = Outcome::Invalid;  // the device refused the launch; the context is fine
+      r.reason = e.what();
+    }
+  }
+  if (req.counters) read_counters(st, req, targets, results);
+  return encode_results(results);
 }
 
 }  // namespace
 
 std::string encode_request(const MeasureRequest& r) {
   std::ostringstream out;
-  out << "target " << escape(r.target) << '\n'
-      << "warmup " << r.warmup << '\n'
+  for (const std::string& t : r.targets) out << "target " << escape(t) << '\n';
+  out << "warmup " << r.warmup << '\n'
       << "repetitions " << r.repetitions << '\n'
       << "backend " << timing_backend_name(r.backend) << '\n'
       << "flush_l2 " << (r.flush_l2 ? 1 : 0) << '\n'
@@ -128,7 +178,7 @@ std::string encode_request(const MeasureRequest& r) {
 MeasureRequest decode_request(const std::string& text) {
   MeasureRequest r;
   for_each_line(text, [&](const std::string& key, const std::string& value) {
-    if (key == "target") r.target = unescape(value);
+    if (key == "target") r.targets.push_back(unescape(value));
     else if (key == "warmup") r.warmup = std::atoi(value.c_str());
     else if (key == "repetitions") r.repetitions = std::atoi(value.c_str());
     else if (key == "backend") r.backend = parse_backend(value);
@@ -140,26 +190,41 @@ MeasureRequest decode_request(const std::string& text) {
   return r;
 }
 
-std::string encode_result(const MeasureResult& r) {
+// Each result starts with its "target" line.
+std::string encode_results(const std::vector<MeasureResult>& results) {
   std::ostringstream out;
-  out << "backend " << r.backend << '\n';
-  if (!r.fallback_reason.empty()) out << "fallback_reason " << escape(r.fallback_reason) << '\n';
-  out << "samples_ns";
-  for (double s : r.samples_ns) out << ' ' << number(s);
-  out << '\n';
-  for (const auto& [name, value] : r.counters) out << "counter " << escape(name) << ' ' << number(value) << '\n';
-  if (!r.counters_error.empty()) out << "counters_error " << escape(r.counters_error) << '\n';
-  if (!r.counters_unavailable.empty()) out << "counters_unavailable " << escape(r.counters_unavailable) << '\n';
-  for (const auto& [name, reason] : r.rejected_metrics)
-    out << "rejected " << escape(name) << ' ' << escape(reason) << '\n';
+  for (const MeasureResult& r : results) {
+    out << "target " << escape(r.target) << '\n' << "outcome " << outcome_name(r.outcome) << '\n';
+    if (!r.reason.empty()) out << "reason " << escape(r.reason) << '\n';
+    if (!r.backend.empty()) out << "backend " << r.backend << '\n';
+    if (!r.fallback_reason.empty()) out << "fallback_reason " << escape(r.fallback_reason) << '\n';
+    out << "samples_ns";
+    for (double s : r.samples_ns) out << ' ' << number(s);
+    out << '\n';
+    for (const auto& [name, value] : r.counters) out << "counter " << escape(name) << ' ' << number(value) << '\n';
+    if (!r.counters_error.empty()) out << "counters_error " << escape(r.counters_error) << '\n';
+    if (!r.counters_unavailable.empty()) out << "counters_unavailable " << escape(r.counters_unavailable) << '\n';
+    for (const auto& [name, reason] : r.rejected_metrics)
+      out << "rejected " << escape(name) << ' ' << escape(reason) << '\n';
+  }
   return out.str();
 }
 
-MeasureResult decode_result(const std::string& text) {
-  MeasureResult r;
-  r.outcome = Outcome::Ok;
+std::vector<MeasureResult> decode_results(const std::string& text) {
+  std::vector<MeasureResult> results;
   for_each_line(text, [&](const std::string& key, const std::string& value) {
-    if (key == "backend") {
+    if (key == "target") {
+      results.emplace_back();
+      results.back().target = unescape(value);
+      return;
+    }
+    if (results.empty()) throw Error(ErrorCode::Internal, "worker reply without a target line");
+    MeasureResult& r = results.back();
+    if (key == "outcome") {
+      r.outcome = parse_outcome(value);
+    } else if (key == "reason") {
+      r.reason = unescape(value);
+    } else if (key == "backend") {
       r.backend = value;
     } else if (key == "fallback_reason") {
       r.fallback_reason = unescape(value);
@@ -167,6 +232,7 @@ MeasureResult decode_result(const std::string& text) {
       std::istringstream in(value);
       double x;
       while (in >> x) r.samples_ns.push_back(x);
+      r.summary = summarize(r.samples_ns);
     } else if (key == "counter" || key == "rejected") {
       // Metric names contain no spaces: the first word is the name.
       const std::size_t space = value.find(' ');
@@ -180,8 +246,7 @@ MeasureResult decode_result(const std::string& text) {
       r.counters_unavailable = unescape(value);
     }
   });
-  r.summary = summarize(r.samples_ns);
-  return r;
+  return results;
 }
 
 WorkerHandler measurement_handler(TargetFactory factory) {
@@ -190,17 +255,34 @@ WorkerHandler measurement_handler(TargetFactory factory) {
   return [state](const std::string& request) { return handle(*state, request); };
 }
 
-MeasureResult measure_isolated(Worker& worker, const MeasureRequest& request, double timeout_seconds) {
-  const WorkerReply reply = worker.call(encode_request(request), timeout_seconds);
-  MeasureResult r;
+std::vector<MeasureResult> measure_isolated(Worker& worker, const MeasureRequest& request, double timeout_seconds) {
+  const std::size_t n = request.targets.size();
+  if (n == 0) return {};
+  const WorkerReply reply = worker.call(encode_request(request), timeout_seconds * static_cast<double>(n + 1));
+  std::vector<MeasureResult> results;
   if (reply.outcome == Outcome::Ok) {
-    r = decode_result(reply.payload);
+    results = decode_results(reply.payload);
+    if (results.size() != n)
+      throw Error(ErrorCode::Internal, "the worker answered " + std::to_string(results.size()) + " results for " +
+                                           std::to_string(n) + " targets");
+  } else if (n > 1 && reply.outcome != Outcome::Invalid) {
+    // The batch died (fault or hang): measure each target alone to learn which.
+    for (const std::string& target : request.targets) {
+      MeasureRequest one = request;
+      one.targets = {target};
+      results.push_back(measure_isolated(worker, one, timeout_seconds).front());
+    }
+    return results;
   } else {
-    r.outcome = reply.outcome;
-    r.reason = reply.reason;
+    results.assign(n, MeasureResult{});
+    for (std::size_t i = 0; i < n; ++i) {
+      results[i].target = request.targets[i];
+      results[i].outcome = reply.outcome;
+      results[i].reason = reply.reason;
+    }
   }
-  r.seconds = reply.seconds;
-  return r;
+  for (MeasureResult& r : results) r.seconds = reply.seconds;
+  return results;
 }
 
 }  // namespace bigtune::profiler

@@ -390,35 +390,39 @@ TEST(GpuWorker, FaultAndHangAreRecordedAndTheRunGoesOn) {
   EXPECT_EQ(cudaFree(nullptr), cudaSuccess);
 }
 
-TEST(GpuIsolated, TimeAndCountersInAWorkerThenAFault) {
+TEST(GpuIsolated, BatchOfTargetsWithCountersThenAFault) {
   REQUIRE_GPU();
   Worker worker(self_command());
   MeasureRequest req;
-  req.target = "copy";
+  req.targets = {"copy", "nonsense", "copy"};
   req.counters = true;
   req.metrics = {"smsp__inst_executed.sum", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"};
-  MeasureResult r = measure_isolated(worker, req, 60);
-  ASSERT_EQ(r.outcome, Outcome::Ok) << r.reason;
-  std::printf("isolated copy: %s median %.0f ns, %zu counters (%s), %.2f s\n", r.backend.c_str(),
-              r.summary.median, r.counters.size(), r.counters_unavailable.c_str(), r.seconds);
-  EXPECT_EQ(r.samples_ns.size(), 20u);
-  if (r.counters_unavailable.empty()) {
-    ASSERT_EQ(r.counters.size(), 2u) << r.counters_error;
-    EXPECT_EQ(r.counters[1].second, (16 << 20) * 4.0 / 32);
+  auto r = measure_isolated(worker, req, 60);
+  ASSERT_EQ(r.size(), 3u);
+  ASSERT_EQ(r[0].outcome, Outcome::Ok) << r[0].reason;
+  EXPECT_EQ(r[1].outcome, Outcome::Invalid);
+  ASSERT_EQ(r[2].outcome, Outcome::Ok) << r[2].reason;
+  std::printf("isolated batch: %s median %.0f ns, %zu counters (%s), %.2f s\n", r[0].backend.c_str(),
+              r[0].summary.median, r[0].counters.size(), r[0].counters_unavailable.c_str(), r[0].seconds);
+  EXPECT_EQ(r[0].samples_ns.size(), 20u);
+  if (r[0].counters_unavailable.empty()) {
+    ASSERT_EQ(r[0].counters.size(), 2u) << r[0].counters_error;
+    EXPECT_EQ(r[0].counters[1].second, (16 << 20) * 4.0 / 32);
+    ASSERT_EQ(r[2].counters.size(), 2u) << r[2].counters_error;
+    EXPECT_EQ(r[2].counters[0].second, r[0].counters[0].second);
   }
-  r = measure_isolated(worker, req, 60);  // second request: session reused
-  ASSERT_EQ(r.outcome, Outcome::Ok) << r.reason;
-  std::printf("second request: %.2f s\n", r.seconds);
+  req.targets = {"copy"};
+  r = measure_isolated(worker, req, 60);  // second request: the counter session is reused
+  ASSERT_EQ(r[0].outcome, Outcome::Ok) << r[0].reason;
+  std::printf("second request (one target, session kept): %.2f s\n", r[0].seconds);
 
-  req.target = "fault";
+  req.targets = {"copy", "fault", "copy"};
   r = measure_isolated(worker, req, 60);
-  EXPECT_EQ(r.outcome, Outcome::Fault);
-  EXPECT_NE(r.reason.find("cudaErrorIllegalAddress"), std::string::npos) << r.reason;
-  req.target = "nonsense";
-  EXPECT_EQ(measure_isolated(worker, req, 60).outcome, Outcome::Invalid);
-  req.target = "copy";
-  req.counters = false;
-  EXPECT_EQ(measure_isolated(worker, req, 60).outcome, Outcome::Ok);
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(r[0].outcome, Outcome::Ok) << r[0].reason;
+  EXPECT_EQ(r[1].outcome, Outcome::Fault);
+  EXPECT_NE(r[1].reason.find("cudaErrorIllegalAddress"), std::string::npos) << r[1].reason;
+  EXPECT_EQ(r[2].outcome, Outcome::Ok) << r[2].reason;
 }
 
 // The isolated handler keeps a (stopped) counter session between requests;
