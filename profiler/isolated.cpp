@@ -88,7 +88,10 @@ void read_counters(HandlerState& st, const MeasureRequest& req, const std::vecto
     try {
       st.session = std::make_unique<CounterSession>(co);
       st.session_metrics = metrics;
-    } catch (const CountersUnavailable& e) {
+    } catch (const Error& e) {
+      // Refused (CountersUnavailable) or CUPTI failed to set up: either way
+      // durations are still good; say why there are no counters, once for all.
+      if (e.code() != ErrorCode::Profiler) throw;
       st.counters_unavailable = e.what();
     }
   }
