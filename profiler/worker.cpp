@@ -212,9 +212,15 @@ WorkerReply Worker::call(const std::string& request, double timeout_seconds) {
   const auto deadline = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout_seconds));
 
   if (!write_frame(fd_, 0, request)) {
-    reply.outcome = Outcome::Fault;
-    reply.reason = "could not send the request: " + reap(false);
-    return finish();
+    // The idle child died since the last call (not this request's doing):
+    // start a fresh one and send again, once.
+    reap(false);
+    start();
+    if (!write_frame(fd_, 0, request)) {
+      reply.outcome = Outcome::Fault;
+      reply.reason = "could not send the request: " + reap(false);
+      return finish();
+    }
   }
   std::uint32_t status = 0;
   std::string payload;

@@ -105,6 +105,20 @@ TEST(Worker, ExecOfAMissingProgramIsAFault) {
   EXPECT_NE(r.reason.find("127"), std::string::npos) << r.reason;
 }
 
+TEST(Worker, AChildThatDiedWhileIdleIsReplaced) {
+  Worker w(test_worker_handler);
+  ASSERT_EQ(w.call("echo:x", 10).outcome, Outcome::Ok);
+  kill(w.pid(), SIGKILL);
+  usleep(100000);
+  // Sending to a dead child fails at once (EPIPE): the request goes to a new
+  // child and is not blamed for the death.
+  const WorkerReply r = w.call("echo:still here", 10);
+  ASSERT_EQ(r.outcome, Outcome::Ok) << r.reason;
+  EXPECT_EQ(r.payload, "still here");
+  EXPECT_EQ(w.starts(), 2);
+  EXPECT_EQ(w.call("echo:y", 10).payload, "y");
+}
+
 TEST(Worker, StopEndsTheChild) {
   Worker w(test_worker_handler);
   ASSERT_EQ(w.call("echo:x", 10).outcome, Outcome::Ok);
