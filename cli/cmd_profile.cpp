@@ -114,13 +114,6 @@ void print_table(const ProfileReport& r) {
   for (const auto& m : r.rejected) fmt::print("  not collected: {} ({})\n", m.name, m.reason);
 }
 
-profiler::TimingBackend parse_backend(const std::string& name) {
-  if (name == "auto") return profiler::TimingBackend::Auto;
-  if (name == "cupti") return profiler::TimingBackend::Cupti;
-  if (name == "events") return profiler::TimingBackend::Events;
-  throw Error(ErrorCode::InvalidArgument, "unknown timing backend '" + name + "'", "use auto, cupti or events");
-}
-
 void run_profile(const ProfileArgs& args) {
   if (!factory())
     throw Error(ErrorCode::Internal, "this bigtune was built without a profile target factory",
@@ -147,7 +140,7 @@ void run_profile(const ProfileArgs& args) {
   timing.repetitions = args.repetitions;
   timing.rotations = std::max(1, report.target.rotations);
   timing.kernels_per_launch = report.target.kernels_per_launch;
-  timing.backend = parse_backend(args.backend);
+  timing.backend = profiler::parse_timing_backend(args.backend);
   timing.flush_l2 = args.flush_l2;
   {
     profiler::Timer timer(request.device);

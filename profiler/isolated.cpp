@@ -52,13 +52,6 @@ std::string number(double x) {
   return out.str();
 }
 
-TimingBackend parse_backend(const std::string& name) {
-  if (name == "cupti") return TimingBackend::Cupti;
-  if (name == "events") return TimingBackend::Events;
-  if (name == "auto") return TimingBackend::Auto;
-  throw Error(ErrorCode::InvalidArgument, "unknown timing backend '" + name + "'");
-}
-
 Outcome parse_outcome(const std::string& name) {
   if (name == "ok") return Outcome::Ok;
   if (name == "timeout") return Outcome::Timeout;
@@ -184,7 +177,7 @@ MeasureRequest decode_request(const std::string& text) {
     if (key == "target") r.targets.push_back(unescape(value));
     else if (key == "warmup") r.warmup = std::atoi(value.c_str());
     else if (key == "repetitions") r.repetitions = std::atoi(value.c_str());
-    else if (key == "backend") r.backend = parse_backend(value);
+    else if (key == "backend") r.backend = parse_timing_backend(value);
     else if (key == "flush_l2") r.flush_l2 = value == "1";
     else if (key == "counters") r.counters = value == "1";
     else if (key == "metric") r.metrics.push_back(unescape(value));

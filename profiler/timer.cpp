@@ -37,6 +37,12 @@ const char* timing_backend_name(TimingBackend backend) {
   return "?";
 }
 
+TimingBackend parse_timing_backend(const std::string& name) {
+  for (TimingBackend b : {TimingBackend::Auto, TimingBackend::Cupti, TimingBackend::Events})
+    if (name == timing_backend_name(b)) return b;
+  throw Error(ErrorCode::InvalidArgument, "unknown timing backend '" + name + "'", "use auto, cupti or events");
+}
+
 std::vector<double> attribute_kernels(std::vector<KernelRecord>& kernels, std::uint64_t first_id,
                                       int repetitions, int kernels_per_launch) {
   const auto reps = static_cast<std::size_t>(repetitions);

@@ -39,6 +39,8 @@ enum class TimingBackend {
   Events,  // CUDA events only
 };
 const char* timing_backend_name(TimingBackend backend);
+// "auto", "cupti" or "events"; throws bigtune::Error (InvalidArgument) otherwise.
+TimingBackend parse_timing_backend(const std::string& name);
 
 struct TimingOptions {
   int warmup = 3;           // untimed runs first (module load, clocks, caches)
