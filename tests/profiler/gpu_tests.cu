@@ -28,7 +28,9 @@ namespace {
 
 using namespace bigtune::profiler;
 
-__global__ void copy_kernel(uint32_t* __restrict__ out, const uint32_t* __restrict__ in, size_t n) {
+// Plain loads and stores (no __restrict__, so no LDG.CONSTANT): one 128-byte
+// request, four sectors, per warp and direction.
+__global__ void copy_kernel(uint32_t* out, const uint32_t* in, size_t n) {
   const size_t stride = static_cast<size_t>(gridDim.x) * blockDim.x;
   for (size_t i = static_cast<size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride)
     out[i] = in[i];
