@@ -274,8 +274,9 @@ void CounterSession::add(const std::function<void(cudaStream_t)>& launch, int ke
   if (!s.started) start();
   s.pending.push_back(kernels_per_launch);
   s.pending_ranges += static_cast<std::size_t>(kernels_per_launch);
+  (void)cudaGetLastError();  // clear a stale error that is not this launch's
   launch(s.stream);
-  BIGTUNE_CUDA_CHECK(cudaPeekAtLastError());
+  BIGTUNE_CUDA_CHECK(cudaGetLastError());
 }
 
 std::vector<CounterSample> CounterSession::collect() {

@@ -18,9 +18,10 @@ void check_options(const TimingOptions& o) {
                 "kernels_per_launch >= 0");
 }
 
-// A launch closure may fail to enqueue (bad configuration); that error is
-// reported by the runtime on the next call, so look right after the closure.
-void check_launch() { BIGTUNE_CUDA_CHECK(cudaPeekAtLastError()); }
+// A launch closure may fail to enqueue (bad configuration): the runtime keeps
+// that error as the thread's last error, so take it right after the closure
+// (taking it also clears it, so it is not blamed on a later launch).
+void check_launch() { BIGTUNE_CUDA_CHECK(cudaGetLastError()); }
 
 double ms_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
@@ -126,6 +127,7 @@ void Timer::run_warmup(const LaunchFn& launch, const TimingOptions& o, cudaStrea
 TimingResult Timer::time(const LaunchFn& launch, const TimingOptions& options) {
   check_options(options);
   BIGTUNE_CUDA_CHECK(cudaSetDevice(device_));
+  (void)cudaGetLastError();  // a stale launch error of someone else's is not ours
   cudaStream_t stream = options.stream ? options.stream : stream_;
   const auto t0 = std::chrono::steady_clock::now();
   TimingResult result;
