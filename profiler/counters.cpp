@@ -275,8 +275,16 @@ void CounterSession::add(const std::function<void(cudaStream_t)>& launch, int ke
   s.pending.push_back(kernels_per_launch);
   s.pending_ranges += static_cast<std::size_t>(kernels_per_launch);
   (void)cudaGetLastError();  // clear a stale error that is not this launch's
-  launch(s.stream);
-  BIGTUNE_CUDA_CHECK(cudaGetLastError());
+  try {
+    launch(s.stream);
+    BIGTUNE_CUDA_CHECK(cudaGetLastError());
+  } catch (...) {
+    // A refused launch produced no range: forget it, so that the launches
+    // around it keep their counters.
+    s.pending.pop_back();
+    s.pending_ranges -= static_cast<std::size_t>(kernels_per_launch);
+    throw;
+  }
 }
 
 std::vector<CounterSample> CounterSession::collect() {
