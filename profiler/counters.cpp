@@ -74,6 +74,7 @@ struct CounterSession::State {
   bool profiler_initialized = false;
   CUpti_RangeProfiler_Object* rp = nullptr;
   bool started = false;
+  bool configured = false;  // cuptiRangeProfilerSetConfig done
   std::unique_ptr<MetricConfig> config;
   std::vector<std::uint8_t> counter_data;
   std::size_t max_ranges = 0;
@@ -196,21 +197,26 @@ void CounterSession::start() {
   init.pCounterData = s.counter_data.data();
   BIGTUNE_CUPTI_CHECK(cuptiRangeProfilerCounterDataImageInitialize(&init));
 
-  const auto& image = s.config->config_image();
-  CUpti_RangeProfiler_SetConfig_Params config{CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE};
-  config.pRangeProfilerObject = s.rp;
-  config.configSize = image.size();
-  config.pConfig = image.data();
-  config.counterDataImageSize = s.counter_data.size();
-  config.pCounterDataImage = s.counter_data.data();
-  config.range = CUPTI_AutoRange;
-  config.replayMode = CUPTI_KernelReplay;
-  config.maxRangesPerPass = s.max_ranges;
-  config.numNestingLevels = 1;
-  config.minNestingLevel = 1;
-  config.passIndex = 0;
-  config.targetNestingLevel = 1;
-  BIGTUNE_CUPTI_CHECK(cuptiRangeProfilerSetConfig(&config));
+  // The configuration (and the counter-data buffer it points to) is set once
+  // per session; later refills only re-initialize that buffer.
+  if (!s.configured) {
+    const auto& image = s.config->config_image();
+    CUpti_RangeProfiler_SetConfig_Params config{CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE};
+    config.pRangeProfilerObject = s.rp;
+    config.configSize = image.size();
+    config.pConfig = image.data();
+    config.counterDataImageSize = s.counter_data.size();
+    config.pCounterDataImage = s.counter_data.data();
+    config.range = CUPTI_AutoRange;
+    config.replayMode = CUPTI_KernelReplay;
+    config.maxRangesPerPass = s.max_ranges;
+    config.numNestingLevels = 1;
+    config.minNestingLevel = 1;
+    config.passIndex = 0;
+    config.targetNestingLevel = 1;
+    BIGTUNE_CUPTI_CHECK(cuptiRangeProfilerSetConfig(&config));
+    s.configured = true;
+  }
 
   CUpti_RangeProfiler_Start_Params start{CUpti_RangeProfiler_Start_Params_STRUCT_SIZE};
   start.pRangeProfilerObject = s.rp;
