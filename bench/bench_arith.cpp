@@ -9,13 +9,13 @@
 // (fewer when one run is long), inputs random and fresh per size.
 #include <cuda_runtime_api.h>
 #include <fmt/core.h>
-#include <fmt/os.h>
 #include <gmp.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <fstream>
 #include <map>
 #include <string>
 #include <thread>
@@ -205,10 +205,10 @@ int main(int argc, char** argv) {
       }
     }
     if (!csv.empty()) {
-      auto out = fmt::output_file(csv);
-      out.print("device,copy_gbs,op,bits,count,variant,ipb,default,median_ms,min_ms,gbs,inst_per_s,gu32ops,gmp_inst_per_s\n");
+      std::ofstream out(csv);
+      out << fmt::format("device,copy_gbs,op,bits,count,variant,ipb,default,median_ms,min_ms,gbs,inst_per_s,gu32ops,gmp_inst_per_s\n");
       for (const Row& r : rows)
-        out.print("{},{:.1f},{},{},{},{},{},{},{:.6f},{:.6f},{:.1f},{:.6g},{:.1f},{:.6g}\n", ctx.device().name, copy_gbs,
+        out << fmt::format("{},{:.1f},{},{},{},{},{},{},{:.6f},{:.6f},{:.1f},{:.6g},{:.1f},{:.6g}\n", ctx.device().name, copy_gbs,
                   r.op, r.bits, r.count, r.variant, r.ipb, r.is_default ? 1 : 0, r.median_ms, r.min_ms, r.gbs,
                   r.inst_per_s, r.gu32ops, gmp[{r.op, r.bits}]);
     }

@@ -3,6 +3,12 @@
 #pragma once
 #include <CLI/CLI.hpp>
 
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "profiler/launch_target.hpp"
+
 namespace bigtune::cli {
 
 // Options every command shares (filled before the command's callback runs).
@@ -15,5 +21,22 @@ GlobalOptions& global_options();
 
 void add_variants_command(CLI::App& app);  // cmd_variants.cpp
 void add_check_command(CLI::App& app);     // cmd_check.cpp
+void add_probe_command(CLI::App& app);     // cmd_probe.cpp: the device, its limits and speeds
+void add_profile_command(CLI::App& app);   // cmd_profile.cpp: one variant at one size
+
+// What `bigtune profile` asks for; the runtime turns it into a LaunchTarget.
+struct ProfileRequest {
+  std::string variant;      // registry name, e.g. "mul.classical.u64.q4"
+  std::uint64_t bits = 0;   // operand bit-size
+  std::uint64_t count = 0;  // instances in the batch
+  std::uint32_t ipb = 0;    // instances per block; 0: the variant's default
+  int device = 0;
+  int rotations = 0;        // input sets; 0: enough to exceed twice the L2 (capped)
+};
+// Builds the target: allocates and fills inputs, validates (throws
+// bigtune::Error InvalidArgument/Unsupported with the reason when the variant
+// cannot run this size). Installed by main.cpp before parsing.
+using ProfileTargetFactory = std::function<profiler::LaunchTarget(const ProfileRequest&)>;
+void set_profile_target_factory(ProfileTargetFactory factory);
 
 }  // namespace bigtune::cli

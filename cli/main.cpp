@@ -7,6 +7,7 @@
 
 #include "bigtune/error.hpp"
 #include "cli/commands.hpp"
+#include "cli/profile_target.hpp"
 
 namespace bigtune::cli {
 GlobalOptions& global_options() {
@@ -25,6 +26,9 @@ int main(int argc, char** argv) {
   app.add_flag("--json", g.json, "machine-readable output where supported");
   add_variants_command(app);
   add_check_command(app);
+  add_probe_command(app);
+  set_profile_target_factory(make_profile_target);
+  add_profile_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

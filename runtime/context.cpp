@@ -97,6 +97,20 @@ Plan Context::plan(Op op, uint64_t bits, uint64_t count) const {
               "split the operands, or wait for the multi-block kernels");
 }
 
+PreparedLaunch prepare_launch(Op op, const Plan& plan, uint64_t operand_bits, uint64_t count, uint64_t result_bits,
+                              const kernels::DeviceLimits& limits) {
+  const kernels::Variant& v = runtime::validate_plan(plan, op, operand_bits, count, limits);
+  PreparedLaunch p{&v, kernels::geometry(v, operand_bits, count, plan.ipb, limits), {}};
+  p.args.count = count;
+  p.args.bits = result_bits;
+  p.args.limbs = kernels::operand_limbs(v, operand_bits);
+  p.args.out_limbs = kernels::block::limbs_for_bits(result_bits, v.limb_bits);
+  p.args.threads_per_instance = p.geometry.threads_per_instance;
+  p.args.ipb = p.geometry.ipb;
+  p.args.stage_buffers = p.geometry.stage_buffers;
+  return p;
+}
+
 void Context::Impl::launch(Op op, const Plan* plan, uint64_t operand_bits, uint64_t count, uint64_t result_bits,
                            kernels::KernelArgs args) {
   Plan chosen;
@@ -110,17 +124,14 @@ void Context::Impl::launch(Op op, const Plan* plan, uint64_t operand_bits, uint6
                     info.name,
                 "see `bigtune variants --op " + std::string(op_name(op)) + "` for the sizes each variant supports");
   }
-  const kernels::Variant& v = runtime::validate_plan(chosen, op, operand_bits, count, limits);
-  const kernels::Geometry g = kernels::geometry(v, operand_bits, count, chosen.ipb, limits);
-  args.count = count;
-  args.bits = result_bits;
-  args.limbs = kernels::operand_limbs(v, operand_bits);
-  args.out_limbs = kernels::block::limbs_for_bits(result_bits, v.limb_bits);
-  args.threads_per_instance = g.threads_per_instance;
-  args.ipb = g.ipb;
-  args.stage_buffers = g.stage_buffers;
+  PreparedLaunch p = prepare_launch(op, chosen, operand_bits, count, result_bits, limits);
+  p.args.r = args.r;
+  p.args.a = args.a;
+  p.args.b = args.b;
+  p.args.flags = args.flags;
+  p.args.shift = args.shift;
   activate();
-  BIGTUNE_CUDA_CHECK(kernels::launch(v, args, g, stream));
+  BIGTUNE_CUDA_CHECK(kernels::launch(*p.variant, p.args, p.geometry, stream));
 }
 
 namespace {

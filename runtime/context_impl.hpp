@@ -7,6 +7,16 @@
 
 namespace bigtune {
 
+// A validated launch: the variant, its geometry and the size fields of its
+// arguments (pointers and op-specific fields are the caller's).
+struct PreparedLaunch {
+  const kernels::Variant* variant;
+  kernels::Geometry geometry;
+  kernels::KernelArgs args;
+};
+PreparedLaunch prepare_launch(Op op, const Plan& plan, uint64_t operand_bits, uint64_t count, uint64_t result_bits,
+                              const kernels::DeviceLimits& limits);
+
 struct Context::Impl {
   DeviceInfo info;
   kernels::DeviceLimits limits;
