@@ -55,10 +55,7 @@ __global__ void __launch_bounds__(mul_max_threads<Limb, Q>()) mul_classical_kern
   const uint32_t chunks = result_limbs / Q;  // = 2 * threads
   const uint32_t c0 = t.local, c1 = kFull ? t.local + threads : chunks - 1 - t.local;
   Limb out0[Q + 2], out1[Q + 2];
-  if (t.active) {
-    block::mul_chunk<Limb, Q>(out0, smem, base, base + padded + Q, padded, c0 * Q);
-    block::mul_chunk<Limb, Q>(out1, smem, base, base + padded + Q, padded, c1 * Q);
-  }
+  if (t.active) block::mul_chunk_pair<Limb, Q>(out0, out1, smem, base, base + padded + Q, padded, c0 * Q, c1 * Q);
   __syncthreads();
 
   // 3. Publish: Q limbs in place, the two-limb overflow of chunk c in ov[c].
