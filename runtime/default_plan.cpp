@@ -1,30 +1,49 @@
-// Rules (to be replaced by measured decisions, issue 6/7):
-// - 64-bit limbs: the seed's best (seed 000 §6.3) and the fewest instructions
-//   per bit for both addition and multiplication;
-// - the smallest Q in the preference list that can hold the size, so blocks
-//   stay wide (latency hiding) without running out of threads;
-// - enough instances per block to give ~256 threads (scan) or ~128 threads
-//   (classical), never more instances than the batch has.
+// The built-in plan, until the tuner's selector has a decision for a size.
+//
+// Rules read off the benchmark (H100, 2026-11-22, bench/results/
+// 2026-11-22-h100.md: best variant and instances per block per size):
+// - 64-bit limbs everywhere (seed 000 §6.3 found the same on an A100);
+// - add/sub/cmp/shifts: Q = 8 (16 once an instance needs more than 1024
+//   threads), and instances per block for ~512-thread blocks — wide blocks
+//   keep many loads in flight at small sizes;
+// - mul_low: Q = 4 below 8 Kbit, else 8; mul (full): Q = 4 below 4 Kbit,
+//   else 8; instances per block for ~128 threads with Q = 4 and ~64 with Q = 8
+//   (more instances per block only add registers per SM, not speed).
+// Where the preferred Q cannot hold the size, the next in the list is used.
 #include "runtime/default_plan.hpp"
 
 #include <algorithm>
-#include <string>
+#include <vector>
 
 #include "runtime/validate.hpp"
 
 namespace bigtune::runtime {
 
+namespace {
+struct Rule {
+  std::vector<uint32_t> q_order;
+  uint32_t target_threads_q4, target_threads_other;
+};
+
+Rule rule_for(Op op, uint64_t bits) {
+  switch (op) {
+    case Op::MulLow: return bits < 8192 ? Rule{{4, 8, 16, 2, 1}, 128, 64} : Rule{{8, 16, 4, 2, 1}, 128, 64};
+    case Op::Mul: return bits < 4096 ? Rule{{4, 8, 16, 2, 1}, 128, 64} : Rule{{8, 16, 4, 2, 1}, 128, 64};
+    default: return Rule{{8, 16, 4, 2, 1}, 512, 512};
+  }
+}
+}  // namespace
+
 std::optional<Plan> default_plan(Op op, uint64_t bits, uint64_t count, const kernels::DeviceLimits& limits) {
   const kernels::Op kop = to_kernel_op(op);
-  const bool classical = op == Op::Mul || op == Op::MulLow;
-  const uint32_t q_order[] = {4, 8, 16, 2, 1};
-  const uint32_t target_threads = classical ? 128 : 256;
+  const Rule rule = rule_for(op, bits);
   for (uint32_t limb_bits : {64u, 32u}) {
-    for (uint32_t q : q_order) {
+    for (uint32_t q : rule.q_order) {
       for (const kernels::Variant& v : kernels::registry()) {
         if (v.op != kop || v.q != q || v.limb_bits != limb_bits) continue;
+        const uint32_t target = q == 4 ? rule.target_threads_q4 : rule.target_threads_other;
         const uint32_t tpi = kernels::threads_per_instance(v, bits);
-        uint64_t ipb = std::max<uint64_t>(1, target_threads / std::max<uint32_t>(tpi, 1));
+        uint64_t ipb = std::max<uint64_t>(1, target / std::max<uint32_t>(tpi, 1));
         ipb = std::min<uint64_t>(ipb, std::max<uint64_t>(count, 1));
         while (ipb > 1 && !kernels::why_invalid(v, bits, count, uint32_t(ipb), limits).empty()) ipb /= 2;
         if (kernels::why_invalid(v, bits, count, uint32_t(ipb), limits).empty())
