@@ -7,9 +7,10 @@ namespace {
 template <class Limb, int Q>
 void add_sub_pair(std::vector<Variant>& out) {
   constexpr uint32_t bits = sizeof(Limb) * 8;
-  out.push_back(make_variant(Op::Add, Algorithm::Scan, bits, Q, 1024,
+  constexpr uint32_t threads = add_sub_max_threads<Limb, Q>();
+  out.push_back(make_variant(Op::Add, Algorithm::Scan, bits, Q, threads,
                              reinterpret_cast<const void*>(&add_sub_kernel<Limb, Q, false>)));
-  out.push_back(make_variant(Op::Sub, Algorithm::Scan, bits, Q, 1024,
+  out.push_back(make_variant(Op::Sub, Algorithm::Scan, bits, Q, threads,
                              reinterpret_cast<const void*>(&add_sub_kernel<Limb, Q, true>)));
 }
 template <class Limb>
