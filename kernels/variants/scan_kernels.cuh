@@ -69,19 +69,14 @@ __device__ __forceinline__ void stage_operands(Limb (&a)[Q], const KernelArgs& a
 
 // Most threads an add/sub block may have: Q = 16 keeps 16 limbs of a and the
 // chunk's sums live, past 64 registers (ptxas, sm_90: 72-byte spill at 1024);
-// streamed instances simply take more segments. Such blocks must still pair
-// up on an SM (two resident blocks hide each other's load phase: 97 % of the
-// copy bandwidth at 2^19 bits against 85 % with one), hence the minimum.
+// streamed instances simply take more segments.
 template <class Limb, int Q>
 constexpr uint32_t add_sub_max_threads() { return Q >= 16 ? 512 : 1024; }
-template <class Limb, int Q>
-constexpr uint32_t add_sub_min_blocks() { return Q >= 16 ? 2 : 1; }
 
 // Several instances per block, or one instance streamed in args.segments
 // segments (then one instance per block), each carrying into the next.
 template <class Limb, int Q, bool kSub>
-__global__ void __launch_bounds__(add_sub_max_threads<Limb, Q>(), add_sub_min_blocks<Limb, Q>())
-    add_sub_kernel(KernelArgs args) {
+__global__ void __launch_bounds__(add_sub_max_threads<Limb, Q>()) add_sub_kernel(KernelArgs args) {
   using BlockOp = block::BlockAddSub<Limb, Q, kSub>;
   __shared__ typename BlockOp::TempStorage scan_storage;
   __shared__ Limb segment_carry;
