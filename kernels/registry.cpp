@@ -13,10 +13,6 @@ namespace {
 constexpr const char* kOpNames[] = {"add", "sub", "cmp", "shl", "shr", "mul_low", "mul"};
 constexpr uint64_t kMaxGrid = 0x7fffffffu;
 bool is_full_mul(const Variant& v) { return v.op == Op::Mul; }
-bool streams(const Variant& v) { return v.op == Op::Add || v.op == Op::Sub; }
-uint32_t segments(const Variant& v, uint64_t operand_bits) {
-  return block::scan_segments(block::limbs_for_bits(operand_bits, v.limb_bits), v.limb_bits / 8, v.q, v.max_threads, streams(v));
-}
 }  // namespace
 
 const char* op_name(Op op) { return kOpNames[static_cast<int>(op)]; }
@@ -71,14 +67,14 @@ uint32_t operand_limbs(const Variant& v, uint64_t operand_bits) {
 uint32_t threads_per_instance(const Variant& v, uint64_t operand_bits) {
   const uint32_t m = operand_limbs(v, operand_bits);
   if (v.algorithm == Algorithm::Classical) return block::mul_threads_per_instance(m, v.q, is_full_mul(v));
-  return block::scan_threads_per_instance(m, v.q, segments(v, operand_bits));
+  return block::scan_threads_per_instance(m, v.q);
 }
 
 uint64_t smem_bytes(const Variant& v, uint64_t operand_bits, uint32_t ipb) {
   const uint32_t m = operand_limbs(v, operand_bits);
   const uint64_t logical = v.algorithm == Algorithm::Classical
                                ? block::mul_smem_logical(m, v.q, is_full_mul(v), ipb)
-                               : block::scan_smem_logical(m, ipb, v.q, segments(v, operand_bits));
+                               : block::scan_smem_logical(m, ipb);
   return block::smem_bytes_padded(logical, v.limb_bits / 8);
 }
 
@@ -92,9 +88,8 @@ Geometry geometry(const Variant& v, uint64_t operand_bits, uint64_t count, uint3
   const uint64_t one = smem_bytes(v, operand_bits, ipb);
   g.smem_bytes = uint32_t(one);
   g.stage_buffers = 1;
-  g.segments = v.algorithm == Algorithm::Scan ? segments(v, operand_bits) : 1;
   const bool two_operands = v.op == Op::Add || v.op == Op::Sub || v.op == Op::Cmp;
-  if (two_operands && v.algorithm == Algorithm::Scan && g.segments == 1) {
+  if (two_operands && v.algorithm == Algorithm::Scan) {
     // Two buffers let a and b be fetched together; take them only when the
     // SM keeps as many resident blocks as the thread limit allows anyway.
     const uint64_t two = smem_bytes(v, operand_bits, 2 * ipb);
@@ -114,8 +109,6 @@ std::string why_invalid(const Variant& v, uint64_t operand_bits, uint64_t count,
   if (count == 0) return "batch count is 0";
   if (ipb == 0) return "instances per block is 0";
   if (operand_bits > (uint64_t(1) << 31)) return "bit-size above 2^31 is not supported";
-  if (v.algorithm == Algorithm::Scan && segments(v, operand_bits) > 1 && ipb > 1)
-    return "an instance this large is streamed in segments by one block; use 1 instance per block";
   const uint64_t threads = uint64_t(threads_per_instance(v, operand_bits)) * ipb;
   const uint64_t block_threads = (threads + 31) / 32 * 32;
   const uint64_t max_threads = std::min<uint64_t>(v.max_threads, limits.max_threads_per_block);
@@ -132,7 +125,7 @@ std::string why_invalid(const Variant& v, uint64_t operand_bits, uint64_t count,
 
 uint64_t max_operand_bits(const Variant& v, const DeviceLimits& limits) {
   // Validity is monotone in the bit-size: binary search over 64-bit words.
-  uint64_t lo = 0, hi = uint64_t(1) << 26;  // words: 2^32 bits
+  uint64_t lo = 0, hi = uint64_t(1) << 26;  // words; 2^32 bits is far past any block
   while (lo < hi) {
     const uint64_t mid = (lo + hi + 1) / 2;
     if (why_invalid(v, mid * 64, 1, 1, limits).empty())

@@ -108,7 +108,6 @@ PreparedLaunch prepare_launch(Op op, const Plan& plan, uint64_t operand_bits, ui
   p.args.threads_per_instance = p.geometry.threads_per_instance;
   p.args.ipb = p.geometry.ipb;
   p.args.stage_buffers = p.geometry.stage_buffers;
-  p.args.segments = p.geometry.segments;
   return p;
 }
 

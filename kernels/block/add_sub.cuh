@@ -64,21 +64,17 @@ class BlockAddSub {
 
   // a ± b across each instance, results through emit. Returns the carry
   // (borrow) out of this thread's chunk after propagation: at the last thread
-  // of an instance, the instance's carry out. `block_carry_in` enters at
-  // thread 0 (a segment of a streamed instance continues the previous one);
-  // other instance starts take carry 0. Contains __syncthreads(); a second
-  // run() on the same storage needs a __syncthreads() in between.
+  // of an instance, the instance's carry out. Contains __syncthreads(); a
+  // second run() on the same storage needs a __syncthreads() in between.
   template <class BAt, class Emit>
-  __device__ Limb run(const Limb (&a)[Q], BAt b_at, bool segment_start, Emit emit, Limb block_carry_in = 0) {
+  __device__ Limb run(const Limb (&a)[Q], BAt b_at, bool segment_start, Emit emit) {
     uint32_t status = chunk_status<Limb, Q, kSub>(a, b_at);
-    const bool cut = segment_start && threadIdx.x != 0;
-    if (cut) status &= kCarryGenerate;  // nothing flows in from the previous instance
+    if (segment_start) status &= kCarryGenerate;  // nothing flows in from the previous instance
     uint32_t inclusive;
     const uint32_t prefix = BlockCarryScan(storage_).scan(status, inclusive);
-    const uint32_t c = uint32_t(block_carry_in);
-    const Limb carry_in = cut ? Limb(0) : Limb((prefix | ((prefix >> 1) & c)) & kCarryGenerate);
+    const Limb carry_in = segment_start ? Limb(0) : Limb(prefix & kCarryGenerate);
     chunk_finish<Limb, Q, kSub>(a, b_at, carry_in, emit);
-    return Limb((inclusive | ((inclusive >> 1) & c)) & kCarryGenerate);
+    return Limb(inclusive & kCarryGenerate);
   }
 
  private:

@@ -41,30 +41,12 @@ BIGTUNE_HD constexpr uint64_t smem_bytes_padded(uint64_t logical, uint32_t limb_
 }
 
 // --- scan-based ops (add, sub, cmp, shifts): Q limbs per thread ---------------
-// add and sub stream an instance in segments, one after the other in the same
-// block, the carry passed on: when an operand exceeds 96 KB (segments of at
-// most 64 KB: a whole 2^20-bit tile, 128 KB, would leave one resident block
-// per SM with its load, scan and store phases unoverlapped; halves allow
-// three), and when it needs more threads than the kernel's bound at this Q.
-constexpr uint64_t kSegmentThresholdBytes = 96 * 1024, kSegmentBytes = 64 * 1024;
-constexpr uint32_t kMaxSegments = 16;
-BIGTUNE_HD constexpr uint32_t scan_segments(uint32_t limbs, uint32_t limb_bytes, uint32_t q, uint32_t max_threads,
-                                            bool streams) {
-  if (!streams) return 1;
-  const uint64_t bytes = uint64_t(limbs) * limb_bytes;
-  const uint32_t by_bytes = bytes <= kSegmentThresholdBytes ? 1 : ceil_div(bytes, kSegmentBytes);
-  const uint32_t by_threads = ceil_div(limbs, uint64_t(q) * max_threads);
-  const uint32_t s = by_bytes > by_threads ? by_bytes : by_threads;
-  return s < kMaxSegments ? s : kMaxSegments;
+BIGTUNE_HD constexpr uint32_t scan_threads_per_instance(uint32_t limbs, uint32_t q) {
+  return ceil_div(limbs, q);
 }
-BIGTUNE_HD constexpr uint32_t scan_threads_per_instance(uint32_t limbs, uint32_t q, uint32_t segments = 1) {
-  return ceil_div(limbs, uint64_t(q) * segments);
-}
-// One staging buffer holds one operand of all IPB instances (or one segment)
-// at a time.
-BIGTUNE_HD constexpr uint64_t scan_smem_logical(uint32_t limbs, uint32_t ipb, uint32_t q = 1,
-                                                uint32_t segments = 1) {
-  return segments == 1 ? uint64_t(limbs) * ipb : uint64_t(scan_threads_per_instance(limbs, q, segments)) * q;
+// One staging buffer holds one operand of all IPB instances at a time.
+BIGTUNE_HD constexpr uint64_t scan_smem_logical(uint32_t limbs, uint32_t ipb) {
+  return uint64_t(limbs) * ipb;
 }
 
 // --- classical multiplication (seed 000 §3): 2Q result limbs per thread -------

@@ -7,10 +7,9 @@ namespace {
 template <class Limb, int Q>
 void add_sub_pair(std::vector<Variant>& out) {
   constexpr uint32_t bits = sizeof(Limb) * 8;
-  constexpr uint32_t threads = add_sub_max_threads<Limb, Q>();
-  out.push_back(make_variant(Op::Add, Algorithm::Scan, bits, Q, threads,
+  out.push_back(make_variant(Op::Add, Algorithm::Scan, bits, Q, 1024,
                              reinterpret_cast<const void*>(&add_sub_kernel<Limb, Q, false>)));
-  out.push_back(make_variant(Op::Sub, Algorithm::Scan, bits, Q, threads,
+  out.push_back(make_variant(Op::Sub, Algorithm::Scan, bits, Q, 1024,
                              reinterpret_cast<const void*>(&add_sub_kernel<Limb, Q, true>)));
 }
 template <class Limb>

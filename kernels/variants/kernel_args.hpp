@@ -18,7 +18,6 @@ struct KernelArgs {
   uint32_t threads_per_instance = 0;
   uint32_t ipb = 1;           // instances per block
   uint32_t stage_buffers = 1; // scan family: 2 = both operands staged at once
-  uint32_t segments = 1;      // add/sub: segments an instance is streamed in (ipb 1)
 };
 
 struct Geometry {
@@ -28,7 +27,6 @@ struct Geometry {
   uint32_t threads_per_instance = 0;
   uint32_t ipb = 0;
   uint32_t stage_buffers = 1;
-  uint32_t segments = 1;
 };
 
 }  // namespace bigtune::kernels

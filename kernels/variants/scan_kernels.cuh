@@ -38,19 +38,18 @@ __device__ __forceinline__ uint32_t second_tile_offset(const KernelArgs& args) {
 }
 
 // Loads this thread's Q limbs of a into registers and leaves b's tile in
-// shared memory at second_tile_offset(), ready for all threads to read. The
-// tile holds `tile_len` limbs, `stride` per instance (the whole tile, or one
-// segment of a streamed instance).
+// shared memory at second_tile_offset(), ready for all threads to read.
 template <class Limb, int Q>
-__device__ __forceinline__ void stage_operands(Limb (&a)[Q], const Limb* a_tile, const Limb* b_tile,
-                                               uint32_t tile_len, uint32_t stride, const KernelArgs& args,
-                                               const TileIndex& t, Limb* smem) {
-  const uint32_t b_off = second_tile_offset(args);
+__device__ __forceinline__ void stage_operands(Limb (&a)[Q], const KernelArgs& args, const TileIndex& t,
+                                               Limb* smem) {
+  const uint32_t m = args.limbs, tile_len = t.here * m, b_off = second_tile_offset(args);
+  const Limb* a_tile = static_cast<const Limb*>(args.a) + t.first * m;
+  const Limb* b_tile = static_cast<const Limb*>(args.b) + t.first * m;
   block::copy_tile_async(smem, 0, a_tile, tile_len);
   if (b_off != 0) block::copy_tile_async(smem, b_off, b_tile, tile_len);
   block::wait_tiles();
   __syncthreads();
-  block::smem_to_blocked<Limb, Q>(a, smem, t.instance * stride, t.local * Q, t.active ? stride : 0);
+  block::smem_to_blocked<Limb, Q>(a, smem, t.instance * m, t.local * Q, t.active ? m : 0);
   if (b_off == 0) {
     __syncthreads();
     block::copy_tile_async(smem, 0, b_tile, tile_len);
@@ -59,75 +58,43 @@ __device__ __forceinline__ void stage_operands(Limb (&a)[Q], const Limb* a_tile,
   }
 }
 
-template <class Limb, int Q>
-__device__ __forceinline__ void stage_operands(Limb (&a)[Q], const KernelArgs& args, const TileIndex& t,
-                                               Limb* smem) {
-  const uint32_t m = args.limbs;
-  stage_operands<Limb, Q>(a, static_cast<const Limb*>(args.a) + t.first * m,
-                          static_cast<const Limb*>(args.b) + t.first * m, t.here * m, m, args, t, smem);
-}
-
-// Most threads an add/sub block may have: Q = 16 keeps 16 limbs of a and the
-// chunk's sums live, past 64 registers (ptxas, sm_90: 72-byte spill at 1024);
-// streamed instances simply take more segments.
-template <class Limb, int Q>
-constexpr uint32_t add_sub_max_threads() { return Q >= 16 ? 512 : 1024; }
-
-// Several instances per block, or one instance streamed in args.segments
-// segments (then one instance per block), each carrying into the next.
 template <class Limb, int Q, bool kSub>
-__global__ void __launch_bounds__(add_sub_max_threads<Limb, Q>()) add_sub_kernel(KernelArgs args) {
+__global__ void __launch_bounds__(1024) add_sub_kernel(KernelArgs args) {
   using BlockOp = block::BlockAddSub<Limb, Q, kSub>;
   __shared__ typename BlockOp::TempStorage scan_storage;
-  __shared__ Limb segment_carry;
   constexpr int L = arith::LimbTraits<Limb>::kBits;
   Limb* smem = dynamic_smem<Limb>();
   const TileIndex t(args);
-  const uint32_t m = args.limbs, segments = args.segments;
-  const uint32_t segment_limbs = segments == 1 ? m : args.threads_per_instance * Q;
-  const bool last = t.local == args.threads_per_instance - 1;
+  Limb a[Q];
+  stage_operands<Limb, Q>(a, args, t, smem);
+
+  const uint32_t m = args.limbs, first = t.local * Q, mine = t.active ? m : 0;
+  const uint32_t base = second_tile_offset(args) + t.instance * m;
   // The carry out of a + b is bit `bits` of the sum (a limb past the stored
   // ones when bits fills them); a borrow is the borrow out of the whole
   // zero-padded subtraction.
   const uint64_t carry_limb = args.bits / L;
   const int carry_bit = int(args.bits % L);
+  const uint64_t top_limb = carry_limb;
   const Limb top_mask = (Limb(1) << carry_bit) - 1;
   int flag = -1;
-  Limb carry = 0, chunk_carry = 0;
-  for (uint32_t h = 0; h < segments; ++h) {
-    const uint32_t offset = h * segment_limbs;
-    const uint32_t stride = segments == 1 ? m : min(segment_limbs, m - offset);
-    const uint32_t tile_len = segments == 1 ? t.here * m : stride;
-    Limb a[Q];
-    stage_operands<Limb, Q>(a, static_cast<const Limb*>(args.a) + t.first * m + offset,
-                            static_cast<const Limb*>(args.b) + t.first * m + offset, tile_len, stride, args, t,
-                            smem);
-    const uint32_t first = t.local * Q, mine = t.active ? stride : 0;
-    const uint32_t base = second_tile_offset(args) + t.instance * stride;
-    auto b_at = [&](int k) {
-      const uint32_t j = first + k;
-      return j < mine ? smem[block::smem_physical<Limb>(base + j)] : Limb(0);
-    };
-    auto emit = [&](int k, Limb r) {
-      const uint32_t j = first + k;
-      const uint64_t jg = uint64_t(offset) + j;
-      if (!kSub && jg == carry_limb) flag = int((r >> carry_bit) & 1);
-      if (jg > carry_limb) r = 0;
-      if (jg == carry_limb) r &= top_mask;
-      if (j < mine) smem[block::smem_physical<Limb>(base + j)] = r;
-    };
-    chunk_carry = BlockOp(scan_storage).run(a, b_at, t.local == 0, emit, carry);
-    if (segments > 1 && last) segment_carry = chunk_carry;
-    __syncthreads();
-    block::store_tile(static_cast<Limb*>(args.r) + t.first * m + offset, smem, second_tile_offset(args), tile_len);
-    if (segments > 1) {
-      carry = segment_carry;
-      __syncthreads();
-    }
-  }
-  const uint64_t padded = uint64_t(args.threads_per_instance) * Q * segments;
-  if (last && (kSub || carry_limb >= padded)) flag = int(chunk_carry);
+  auto b_at = [&](int k) {
+    const uint32_t j = first + k;
+    return j < mine ? smem[block::smem_physical<Limb>(base + j)] : Limb(0);
+  };
+  auto emit = [&](int k, Limb r) {
+    const uint32_t j = first + k;
+    if (!kSub && j == carry_limb) flag = int((r >> carry_bit) & 1);
+    if (j > top_limb) r = 0;
+    if (j == top_limb) r &= top_mask;
+    if (j < mine) smem[block::smem_physical<Limb>(base + j)] = r;
+  };
+  const Limb chunk_carry = BlockOp(scan_storage).run(a, b_at, t.local == 0, emit);
+  const bool last = t.local == args.threads_per_instance - 1;
+  if (last && (kSub || carry_limb >= uint64_t(args.threads_per_instance) * Q)) flag = int(chunk_carry);
   if (flag >= 0 && t.active && args.flags) args.flags[t.first + t.instance] = uint32_t(flag);
+  __syncthreads();
+  block::store_tile(static_cast<Limb*>(args.r) + t.first * m, smem, second_tile_offset(args), t.here * m);
 }
 
 template <class Limb, int Q>

@@ -59,7 +59,7 @@ TEST(Validate, PlansNameTheirProblem) {
     EXPECT_EQ(e.code(), ErrorCode::InvalidArgument);
   }
   try {
-    validate_plan({"cmp.scan.u64.q1", 1, "explicit", 0}, Op::Cmp, 1 << 20, 10, kH100);
+    validate_plan({"add.scan.u64.q1", 1, "explicit", 0}, Op::Add, 1 << 20, 10, kH100);
     FAIL();
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), ErrorCode::Unsupported);
