@@ -33,7 +33,7 @@ fi
 
 if [[ $mode == all || $mode == sanitize ]]; then
   for tool in memcheck racecheck; do
-    BIGTUNE_TEST_MAX_BITS=70000 compute-sanitizer --tool $tool --error-exitcode 99 \
+    BIGTUNE_TEST_MAX_BITS=70000 compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 99 \
       "$bin/bigtune_gpu_tests" --gtest_brief=1 --gtest_filter='AllOps/*:DefaultPlan*' >"$out/sanitize-$tool.log" 2>&1
     rc=$?
     errs=$(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$out/sanitize-$tool.log" | tail -1)
