@@ -3,9 +3,10 @@
 // Rules read off the benchmark (H100, 2026-11-22, bench/results/
 // 2026-11-22-h100.md: best variant and instances per block per size):
 // - 64-bit limbs everywhere (seed 000 §6.3 found the same on an A100);
-// - add/sub/cmp/shifts: Q = 8 (16 once an instance needs more than 1024
-//   threads), and instances per block for ~512-thread blocks — wide blocks
-//   keep many loads in flight at small sizes;
+// - add/sub/cmp/shifts: Q = 8 up to 2^18 bits, Q = 16 above (two 512-thread
+//   blocks per SM: 97 % of the copy bandwidth at 2^19 against 85 % with Q = 8),
+//   and instances per block for ~512-thread blocks — wide blocks keep many
+//   loads in flight at small sizes;
 // - mul_low: Q = 4 below 8 Kbit, else 8; mul (full): Q = 4 below 4 Kbit,
 //   else 8; instances per block for ~128 threads with Q = 4 and ~64 with Q = 8
 //   (more instances per block only add registers per SM, not speed).
@@ -29,7 +30,7 @@ Rule rule_for(Op op, uint64_t bits) {
   switch (op) {
     case Op::MulLow: return bits < 8192 ? Rule{{4, 8, 16, 2, 1}, 128, 64} : Rule{{8, 16, 4, 2, 1}, 128, 64};
     case Op::Mul: return bits < 4096 ? Rule{{4, 8, 16, 2, 1}, 128, 64} : Rule{{8, 16, 4, 2, 1}, 128, 64};
-    default: return Rule{{8, 16, 4, 2, 1}, 512, 512};
+    default: return bits <= 262144 ? Rule{{8, 16, 4, 2, 1}, 512, 512} : Rule{{16, 8, 4, 2, 1}, 512, 512};
   }
 }
 }  // namespace
