@@ -1,0 +1,364 @@
+// Plan selection with a sharded in-process cache and batched history
+// (see selector.hpp for the order of the steps and their costs).
+#include "runtime/selector.hpp"
+
+#include <array>
+#include <atomic>
+#include <condition_variable>
+#include <map>
+#include <mutex>
+#include <set>
+#include <shared_mutex>
+#include <string_view>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "bigtune/error.hpp"
+#include "db/buckets.hpp"
+#include "db/profiles.hpp"
+#include "db/store.hpp"
+
+namespace bigtune::runtime {
+namespace {
+
+// Sharding keeps threads that ask for different sizes off each other's lock
+// cache lines; 64 shards make collisions rare at the thread counts of a host.
+constexpr size_t kShards = 64;
+
+// Cap on queued history rows while the database refuses writes, so a broken
+// file cannot exhaust memory; past it the oldest rows are counted as lost.
+constexpr size_t kMaxQueuedRows = size_t{1} << 20;
+
+uint64_t mix(uint64_t h, uint64_t v) {
+  // boost::hash_combine-style mixing with a 64-bit odd constant.
+  return h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
+}
+
+uint64_t key_hash(std::string_view op, uint64_t bits, uint64_t count, const DeviceIdentity& d) {
+  const bool by_uuid = !d.uuid.empty();
+  uint64_t h = std::hash<std::string_view>{}(op);
+  h = mix(h, bits);
+  h = mix(h, count);
+  h = mix(h, std::hash<std::string_view>{}(by_uuid ? d.uuid : d.name));
+  return mix(h, by_uuid ? 1 : 2);
+}
+
+struct Entry {
+  std::string op;
+  uint64_t bits;
+  uint64_t count;
+  DeviceIdentity device;
+  Plan plan;
+  std::atomic<uint64_t> calls{0};  // since the last flush
+
+  bool matches(const std::string& o, uint64_t b, uint64_t c, const DeviceIdentity& d) const {
+    return bits == b && count == c && op == o && device.uuid == d.uuid &&
+           (!d.uuid.empty() || device.name == d.name);
+  }
+};
+
+struct Shard {
+  mutable std::shared_mutex mutex;
+  std::unordered_map<uint64_t, std::vector<std::unique_ptr<Entry>>> entries;
+};
+
+db::DeviceRecord device_record(const DeviceIdentity& d) {
+  db::DeviceRecord r;
+  r.uuid = d.key();
+  r.name = d.name;
+  r.cc_major = d.cc_major;
+  r.cc_minor = d.cc_minor;
+  r.sm_count = d.sm_count;
+  return r;
+}
+
+}  // namespace
+
+struct Selector::Impl {
+  std::shared_ptr<db::Store> store;
+  PlanFunction default_plan;
+  SelectorOptions options;
+
+  std::array<Shard, kShards> shards;
+  std::atomic<uint64_t> misses{0};
+  std::atomic<uint64_t> misses_since_flush{0};
+
+  mutable std::shared_mutex model_mutex;
+  PlanFunction model;
+
+  std::mutex profiles_mutex;
+  std::map<std::string, std::shared_ptr<const db::Profile>> profiles;  // null: no file
+
+  // History: measured rows queued here; call counts live in the entries.
+  mutable std::mutex queue_mutex;
+  std::vector<db::HistoryRecord> queued;
+  std::string last_error;
+
+  std::mutex flush_mutex;  // one flush at a time
+  std::string window_start = db::utc_timestamp();
+  std::set<std::string> stored_devices;
+
+  std::mutex wake_mutex;
+  std::condition_variable wake;
+  bool stopping = false;
+  bool flush_requested = false;
+  std::thread flusher;
+
+  Shard& shard_of(uint64_t hash) { return shards[hash % kShards]; }
+
+  std::shared_ptr<const db::Profile> profile_for(const std::string& name) {
+    std::lock_guard<std::mutex> lock(profiles_mutex);
+    auto it = profiles.find(name);
+    if (it != profiles.end()) return it->second;
+    const std::string dir =
+        options.profiles_dir.empty() ? db::default_profiles_dir() : options.profiles_dir;
+    std::shared_ptr<const db::Profile> loaded;
+    if (auto p = db::load_profile(dir, name)) loaded = std::make_shared<db::Profile>(std::move(*p));
+    profiles[name] = loaded;
+    return loaded;
+  }
+
+  Plan resolve(const std::string& op, uint64_t bits, uint64_t count, const DeviceIdentity& d) {
+    const std::string key = d.key();
+    if (store) {
+      if (auto decision = store->find_decision(op, bits, count, key, d.name)) {
+        return {decision->variant, decision->ipb, "decision",
+                decision->predicted_us.value_or(decision->measured_us.value_or(0))};
+      }
+      if (auto h = store->best_history(op, bits, count, key, d.name)) {
+        return {h->variant, h->ipb, "history", h->measured_us.value_or(0)};
+      }
+    }
+    if (options.use_profiles && !d.name.empty() &&
+        (!store || !store->has_decisions_for_model(d.name))) {
+      if (auto profile = profile_for(d.name)) {
+        if (const db::DecisionRecord* p = profile->find(op, bits, count)) {
+          return {p->variant, p->ipb, "profile", p->predicted_us.value_or(p->measured_us.value_or(0))};
+        }
+      }
+    }
+    PlanFunction model_now;
+    {
+      std::shared_lock<std::shared_mutex> lock(model_mutex);
+      model_now = model;
+    }
+    if (model_now) {
+      if (auto plan = model_now(op, bits, count, d)) {
+        plan->source = "model";
+        return *plan;
+      }
+    }
+    if (default_plan) {
+      if (auto plan = default_plan(op, bits, count, d)) {
+        plan->source = "default";
+        return *plan;
+      }
+    }
+    throw Error(ErrorCode::Unsupported,
+                "no plan for " + op + " of " + std::to_string(bits) + " bits x " +
+                    std::to_string(count) + " on " + d.name,
+                "check the operation name and sizes; run `bigtune variants` to see what runs");
+  }
+
+  // Gathers counted calls and queued rows, writes them in one transaction.
+  void flush_now() {
+    std::lock_guard<std::mutex> flush_lock(flush_mutex);
+    const std::string now = db::utc_timestamp();
+    std::vector<db::HistoryRecord> rows;
+    std::map<std::string, DeviceIdentity> devices;
+    for (Shard& shard : shards) {
+      std::shared_lock<std::shared_mutex> lock(shard.mutex);
+      for (auto& [hash, bucket] : shard.entries) {
+        for (auto& e : bucket) {
+          const uint64_t calls = e->calls.exchange(0, std::memory_order_relaxed);
+          if (calls == 0) continue;
+          rows.push_back({e->device.key(), e->device.name, e->op, e->bits, e->count,
+                          e->plan.variant, e->plan.ipb, e->plan.source,
+                          e->plan.predicted_us > 0 ? std::optional<double>(e->plan.predicted_us)
+                                                   : std::nullopt,
+                          std::nullopt, static_cast<int64_t>(calls), window_start, now});
+          devices.emplace(e->device.key(), e->device);
+        }
+      }
+    }
+    {
+      std::lock_guard<std::mutex> lock(queue_mutex);
+      rows.insert(rows.end(), queued.begin(), queued.end());
+      queued.clear();
+    }
+    misses_since_flush.store(0, std::memory_order_relaxed);
+    if (rows.empty() || !store) {
+      window_start = now;
+      return;
+    }
+    try {
+      for (const auto& [key, device] : devices) {
+        if (stored_devices.count(key) == 0) {
+          store->put_device(device_record(device));
+          stored_devices.insert(key);
+        }
+      }
+      store->add_history(rows);
+      window_start = now;
+      std::lock_guard<std::mutex> lock(queue_mutex);
+      last_error.clear();
+    } catch (const std::exception& e) {
+      // Keep the rows for the next flush; the counted calls are already in them.
+      std::lock_guard<std::mutex> lock(queue_mutex);
+      last_error = e.what();
+      rows.insert(rows.end(), queued.begin(), queued.end());
+      if (rows.size() > kMaxQueuedRows) rows.erase(rows.begin(), rows.end() - kMaxQueuedRows);
+      queued = std::move(rows);
+      throw;
+    }
+  }
+
+  void request_flush() {
+    {
+      std::lock_guard<std::mutex> lock(wake_mutex);
+      flush_requested = true;
+    }
+    wake.notify_one();
+  }
+
+  void flusher_loop() {
+    std::unique_lock<std::mutex> lock(wake_mutex);
+    while (!stopping) {
+      wake.wait_for(lock, options.flush_interval, [this] { return stopping || flush_requested; });
+      if (stopping) break;
+      flush_requested = false;
+      lock.unlock();
+      try {
+        flush_now();
+      } catch (const std::exception&) {
+        // kept in last_error; the rows stay queued
+      }
+      lock.lock();
+    }
+  }
+};
+
+Selector::Selector(std::shared_ptr<db::Store> store, PlanFunction default_plan,
+                   SelectorOptions options)
+    : impl_(std::make_unique<Impl>()) {
+  impl_->store = std::move(store);
+  impl_->default_plan = std::move(default_plan);
+  impl_->options = std::move(options);
+  if (impl_->store && impl_->options.record_history) {
+    impl_->flusher = std::thread([impl = impl_.get()] { impl->flusher_loop(); });
+  }
+}
+
+Selector::~Selector() {
+  {
+    std::lock_guard<std::mutex> lock(impl_->wake_mutex);
+    impl_->stopping = true;
+  }
+  impl_->wake.notify_one();
+  if (impl_->flusher.joinable()) impl_->flusher.join();
+  if (impl_->options.record_history) {
+    try {
+      impl_->flush_now();
+    } catch (const std::exception&) {
+      // A destructor must not throw; the error was recorded in last_error.
+    }
+  }
+}
+
+void Selector::set_model(PlanFunction model) {
+  std::unique_lock<std::shared_mutex> lock(impl_->model_mutex);
+  impl_->model = std::move(model);
+}
+
+Plan Selector::plan(const std::string& op, uint64_t bits, uint64_t count,
+                    const DeviceIdentity& device) {
+  const uint64_t hash = key_hash(op, bits, count, device);
+  Shard& shard = impl_->shard_of(hash);
+  {
+    std::shared_lock<std::shared_mutex> lock(shard.mutex);
+    auto it = shard.entries.find(hash);
+    if (it != shard.entries.end()) {
+      for (const auto& e : it->second) {
+        if (e->matches(op, bits, count, device)) {
+          e->calls.fetch_add(1, std::memory_order_relaxed);
+          return e->plan;
+        }
+      }
+    }
+  }
+  if (op.empty()) {
+    throw Error(ErrorCode::InvalidArgument, "empty operation name", "use add, sub, mul, ...");
+  }
+  db::bits_bucket(bits);    // throws InvalidArgument for 0 or > 2^62
+  db::count_bucket(count);
+  Plan chosen = impl_->resolve(op, bits, count, device);
+  impl_->misses.fetch_add(1, std::memory_order_relaxed);
+  {
+    std::unique_lock<std::shared_mutex> lock(shard.mutex);
+    auto& bucket = shard.entries[hash];
+    for (const auto& e : bucket) {
+      if (e->matches(op, bits, count, device)) {  // another thread won the race
+        e->calls.fetch_add(1, std::memory_order_relaxed);
+        return e->plan;
+      }
+    }
+    auto entry = std::make_unique<Entry>();
+    entry->op = op;
+    entry->bits = bits;
+    entry->count = count;
+    entry->device = device;
+    entry->plan = chosen;
+    entry->calls.store(impl_->options.record_history ? 1 : 0, std::memory_order_relaxed);
+    bucket.push_back(std::move(entry));
+  }
+  if (impl_->options.record_history && impl_->store &&
+      impl_->misses_since_flush.fetch_add(1, std::memory_order_relaxed) + 1 >=
+          impl_->options.flush_after_misses) {
+    impl_->request_flush();
+  }
+  return chosen;
+}
+
+void Selector::record_measurement(const std::string& op, uint64_t bits, uint64_t count,
+                                  const DeviceIdentity& device, const Plan& plan,
+                                  double measured_us) {
+  if (!impl_->options.record_history) return;
+  const std::string now = db::utc_timestamp();
+  db::HistoryRecord row{device.key(), device.name, op, bits, count, plan.variant, plan.ipb,
+                        plan.source,
+                        plan.predicted_us > 0 ? std::optional<double>(plan.predicted_us)
+                                              : std::nullopt,
+                        measured_us, 1, now, now};
+  {
+    std::lock_guard<std::mutex> lock(impl_->queue_mutex);
+    impl_->queued.push_back(std::move(row));
+  }
+  // The measured row's device must be stored too: remember it as an entry-less device.
+  std::lock_guard<std::mutex> lock(impl_->flush_mutex);
+  if (impl_->store && impl_->stored_devices.count(device.key()) == 0) {
+    impl_->store->put_device(device_record(device));
+    impl_->stored_devices.insert(device.key());
+  }
+}
+
+void Selector::flush() { impl_->flush_now(); }
+
+void Selector::invalidate() {
+  if (impl_->options.record_history) impl_->flush_now();
+  for (Shard& shard : impl_->shards) {
+    std::unique_lock<std::shared_mutex> lock(shard.mutex);
+    shard.entries.clear();
+  }
+  std::lock_guard<std::mutex> lock(impl_->profiles_mutex);
+  impl_->profiles.clear();
+}
+
+uint64_t Selector::misses() const { return impl_->misses.load(std::memory_order_relaxed); }
+
+std::string Selector::last_flush_error() const {
+  std::lock_guard<std::mutex> lock(impl_->queue_mutex);
+  return impl_->last_error;
+}
+
+}  // namespace bigtune::runtime
