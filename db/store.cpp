@@ -323,10 +323,12 @@ std::optional<DecisionRecord> Store::find_decision(const std::string& op, uint64
                                                    uint64_t count, const std::string& uuid,
                                                    const std::string& name) {
   Lock lock(impl_->mutex);
-  Query q(*impl_->find_decision);
-  q.bind(1, op).bind(2, bits).bind(3, count).bind(4, uuid).bind(5, name);
-  if (!q.step()) return std::nullopt;
-  return read_decision(q);
+  for (auto* statement : {impl_->find_decision_by_uuid.get(), impl_->find_decision_by_name.get()}) {
+    Query q(*statement);
+    q.bind(1, op).bind(2, bits).bind(3, count).bind(4, statement == impl_->find_decision_by_uuid.get() ? uuid : name);
+    if (q.step()) return read_decision(q);
+  }
+  return std::nullopt;
 }
 
 bool Store::has_decisions_for_model(const std::string& name) {

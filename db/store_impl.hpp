@@ -23,7 +23,8 @@ struct Store::Impl {
   Stmt variant_id, upsert_variant, select_variants;
   Stmt insert_sample, insert_counter, sample_exists, select_samples, select_counters;
   Stmt upsert_model, select_models;
-  Stmt upsert_decision, select_decisions, find_decision, model_has_decisions;
+  Stmt upsert_decision, select_decisions, find_decision_by_uuid, find_decision_by_name;
+  Stmt model_has_decisions;
   Stmt insert_history, history_exists, best_history, recent_history, count_history;
 
   void prepare();
