@@ -30,11 +30,14 @@ void run_info() {
     fmt::print(info.found_version == 0 ? " (created now)" : " (migrated now from v{})",
                info.found_version);
   }
-  fmt::print("\nsize:      {} bytes ({} pages of {}, {} free), journal {}\n", info.file_bytes,
-             info.page_count, info.page_size, info.freelist_count, info.journal_mode);
-  fmt::print("rows:     ");
-  for (const auto& [table, rows] : info.row_counts) fmt::print(" {} {},", table, rows);
-  fmt::print("\n");
+  fmt::print("\nsize:      {} bytes + {} in the write-ahead log ({} pages of {}, {} free), "
+             "journal {}\n", info.file_bytes, info.wal_bytes, info.page_count, info.page_size,
+             info.freelist_count, info.journal_mode);
+  std::string rows;
+  for (const auto& [table, n] : info.row_counts) {
+    rows += fmt::format("{}{} {}", rows.empty() ? "" : ", ", table, n);
+  }
+  fmt::print("rows:      {}\n", rows);
   const auto devices = store.devices();
   if (devices.empty()) {
     fmt::print("devices:   none yet (run `bigtune tune`, or `bigtune db import FILE`)\n");

@@ -77,6 +77,7 @@ void exec(sqlite3* conn, const char* sql) {
 }
 
 Transaction::Transaction(sqlite3* conn, Kind kind) : conn_(conn) {
+  if (kind == Kind::Read && sqlite3_get_autocommit(conn_) == 0) return;  // join the open one
   exec(conn_, kind == Kind::Write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED");
   open_ = true;
 }
@@ -86,6 +87,7 @@ Transaction::~Transaction() {
 }
 
 void Transaction::commit() {
+  if (!open_) return;
   exec(conn_, "COMMIT");
   open_ = false;
 }

@@ -69,7 +69,8 @@ class Query {
 
 // BEGIN IMMEDIATE (writes: take the write lock up front so a long transaction
 // cannot fail half-way on a lock upgrade) or BEGIN DEFERRED (reads). Rolls
-// back unless commit() was called.
+// back unless commit() was called. A Read transaction started inside another
+// transaction joins it (begins and commits nothing).
 class Transaction {
  public:
   enum class Kind { Read, Write };

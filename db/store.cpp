@@ -17,7 +17,7 @@ namespace {
 
 using detail::Query;
 using detail::Transaction;
-using Lock = std::lock_guard<std::mutex>;
+using Lock = std::lock_guard<std::recursive_mutex>;
 
 std::string or_now(const std::string& timestamp) {
   return timestamp.empty() ? utc_timestamp() : timestamp;
@@ -374,6 +374,10 @@ int64_t Store::history_rows() {
 }
 
 Dump Store::dump() {
+  // One read transaction: the export is a consistent snapshot even while
+  // another process writes (the readers below join it instead of starting their own).
+  Lock lock(impl_->mutex);
+  Transaction snapshot(impl_->conn, Transaction::Kind::Read);
   Dump out;
   out.devices = devices();
   out.variants = variants();
@@ -382,6 +386,7 @@ Dump Store::dump() {
   out.decisions = decisions();
   std::vector<HistoryRecord> newest_first = recent_history(static_cast<size_t>(INT64_MAX));
   out.history.assign(newest_first.rbegin(), newest_first.rend());
+  snapshot.commit();
   return out;
 }
 
@@ -411,6 +416,8 @@ StoreInfo Store::info() {
   info.found_version = impl_->found_version;
   std::error_code ec;
   info.file_bytes = static_cast<int64_t>(std::filesystem::file_size(impl_->path, ec));
+  const auto wal = std::filesystem::file_size(impl_->path + "-wal", ec);
+  info.wal_bytes = ec ? 0 : static_cast<int64_t>(wal);
   info.page_size = std::atoll(scalar("PRAGMA page_size").c_str());
   info.page_count = std::atoll(scalar("PRAGMA page_count").c_str());
   info.freelist_count = std::atoll(scalar("PRAGMA freelist_count").c_str());

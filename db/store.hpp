@@ -44,7 +44,8 @@ struct StoreInfo {
   std::string path;
   int schema_version = 0;
   int found_version = 0;  // the version on disk before this open migrated it
-  int64_t file_bytes = 0;
+  int64_t file_bytes = 0;  // the main file
+  int64_t wal_bytes = 0;   // its write-ahead log (pages not yet checkpointed)
   int64_t page_size = 0;
   int64_t page_count = 0;
   int64_t freelist_count = 0;

@@ -15,7 +15,9 @@ struct Store::Impl {
   std::string path;
   sqlite3* conn = nullptr;
   int found_version = 0;
-  std::mutex mutex;  // one call at a time on this connection
+  // One call at a time on this connection; recursive so that dump() can hold
+  // one read snapshot across the public readers it calls.
+  std::recursive_mutex mutex;
 
   // Prepared once by prepare(); the SQL of each is in store.cpp.
   using Stmt = std::unique_ptr<detail::Statement>;
