@@ -1,7 +1,10 @@
 // Reading the 100-byte SQLite file header (sqlite.org/fileformat.html §1.3):
 // the magic string, the page size (offset 16), the file change counter (24),
 // the size in pages (28) and the "version-valid-for" number (92). The size in
-// pages is only trusted when the last two counters agree, as SQLite does.
+// pages is only trusted when the last two counters agree, as SQLite does, and
+// only when no -wal or -journal file is beside it: while another process has
+// the file open, a checkpoint or commit may write the header before the pages
+// that extend the file, and a size check then would be a false alarm.
 #include "db/file_check.hpp"
 
 #include <cstdint>
@@ -63,7 +66,8 @@ void check_database_file(const std::string& path) {
   if (page_size < 512 || (page_size & (page_size - 1)) != 0) {
     refuse(path, "has a damaged header (page size " + std::to_string(page_size) + ")");
   }
-  if (valid_for == change_counter && page_count > 0 &&
+  const bool quiet = !fs::exists(path + "-wal", ec) && !fs::exists(path + "-journal", ec);
+  if (quiet && valid_for == change_counter && page_count > 0 &&
       size < uintmax_t{page_size} * page_count) {
     refuse(path, "is truncated (" + std::to_string(size) + " bytes, but its header says " +
                      std::to_string(page_count) + " pages of " + std::to_string(page_size) +

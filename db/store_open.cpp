@@ -62,6 +62,12 @@ Store::Store(std::string path, StoreOptions options) : impl_(std::make_unique<Im
   // First reads: a damaged or locked file fails here, before any write.
   const int application_id = int_pragma(s.conn, "PRAGMA application_id");
   s.found_version = int_pragma(s.conn, "PRAGMA user_version");
+  // Whose file is it? Only then does its version mean anything.
+  if (application_id != 0 && application_id != kApplicationId) refuse_foreign(s.path);
+  if (application_id == 0) {
+    if (s.found_version != 0) refuse_foreign(s.path);
+    if (int_pragma(s.conn, "SELECT count(*) FROM sqlite_schema") != 0) refuse_foreign(s.path);
+  }
   if (s.found_version > kSchemaVersion) {
     throw Error(ErrorCode::Database,
                 "tuning database " + s.path + " has schema v" +
@@ -69,11 +75,6 @@ Store::Store(std::string path, StoreOptions options) : impl_(std::make_unique<Im
                     "knows up to v" + std::to_string(kSchemaVersion),
                 "upgrade bigtune, or pass --db (or BIGTUNE_DB) with another file; the file "
                 "is left as it is");
-  }
-  if (application_id != 0 && application_id != kApplicationId) refuse_foreign(s.path);
-  if (application_id == 0) {
-    if (s.found_version != 0) refuse_foreign(s.path);
-    if (int_pragma(s.conn, "SELECT count(*) FROM sqlite_schema") != 0) refuse_foreign(s.path);
   }
 
   if (writable) {

@@ -81,6 +81,7 @@ struct Selector::Impl {
   SelectorOptions options;
 
   std::array<Shard, kShards> shards;
+  std::atomic<size_t> cached{0};
   std::atomic<uint64_t> misses{0};
   std::atomic<uint64_t> misses_since_flush{0};
 
@@ -95,9 +96,12 @@ struct Selector::Impl {
   std::vector<db::HistoryRecord> queued;
   std::string last_error;
 
-  std::mutex flush_mutex;  // one flush at a time
+  std::mutex flush_mutex;  // one flush at a time; guards the two below
   std::string window_start = db::utc_timestamp();
   std::set<std::string> stored_devices;
+
+  std::mutex identities_mutex;  // never held while SQLite works
+  std::map<std::string, DeviceIdentity> identities;  // by key(), for device rows
 
   std::mutex wake_mutex;
   std::condition_variable wake;
@@ -161,43 +165,68 @@ struct Selector::Impl {
                 "check the operation name and sizes; run `bigtune variants` to see what runs");
   }
 
+  // Moves the shard's counted calls into `rows` (caller holds the shard's
+  // lock, shared or unique, and flush_mutex for window_start).
+  void drain(Shard& shard, const std::string& now, std::vector<db::HistoryRecord>& rows) {
+    for (auto& [hash, bucket] : shard.entries) {
+      for (auto& e : bucket) {
+        const uint64_t calls = e->calls.exchange(0, std::memory_order_relaxed);
+        if (calls == 0) continue;
+        rows.push_back({e->device.key(), e->device.name, e->op, e->bits, e->count,
+                        e->plan.variant, e->plan.ipb, e->plan.source,
+                        e->plan.predicted_us > 0 ? std::optional<double>(e->plan.predicted_us)
+                                                 : std::nullopt,
+                        std::nullopt, static_cast<int64_t>(calls), window_start, now});
+      }
+    }
+  }
+
+  // Empties the cache without losing counted calls (they join the queue).
+  void clear_cache() {
+    std::lock_guard<std::mutex> flush_lock(flush_mutex);
+    const std::string now = db::utc_timestamp();
+    std::vector<db::HistoryRecord> rows;
+    for (Shard& shard : shards) {
+      std::unique_lock<std::shared_mutex> lock(shard.mutex);
+      if (options.record_history) drain(shard, now, rows);
+      shard.entries.clear();
+    }
+    cached.store(0, std::memory_order_relaxed);
+    std::lock_guard<std::mutex> lock(queue_mutex);
+    queued.insert(queued.end(), rows.begin(), rows.end());
+  }
+
   // Gathers counted calls and queued rows, writes them in one transaction.
   void flush_now() {
     std::lock_guard<std::mutex> flush_lock(flush_mutex);
     const std::string now = db::utc_timestamp();
     std::vector<db::HistoryRecord> rows;
-    std::map<std::string, DeviceIdentity> devices;
     for (Shard& shard : shards) {
       std::shared_lock<std::shared_mutex> lock(shard.mutex);
-      for (auto& [hash, bucket] : shard.entries) {
-        for (auto& e : bucket) {
-          const uint64_t calls = e->calls.exchange(0, std::memory_order_relaxed);
-          if (calls == 0) continue;
-          rows.push_back({e->device.key(), e->device.name, e->op, e->bits, e->count,
-                          e->plan.variant, e->plan.ipb, e->plan.source,
-                          e->plan.predicted_us > 0 ? std::optional<double>(e->plan.predicted_us)
-                                                   : std::nullopt,
-                          std::nullopt, static_cast<int64_t>(calls), window_start, now});
-          devices.emplace(e->device.key(), e->device);
-        }
-      }
+      drain(shard, now, rows);
     }
     {
       std::lock_guard<std::mutex> lock(queue_mutex);
       rows.insert(rows.end(), queued.begin(), queued.end());
       queued.clear();
     }
+    std::set<std::string> devices;
+    for (const db::HistoryRecord& r : rows) devices.insert(r.device_uuid);
     misses_since_flush.store(0, std::memory_order_relaxed);
     if (rows.empty() || !store) {
       window_start = now;
       return;
     }
     try {
-      for (const auto& [key, device] : devices) {
-        if (stored_devices.count(key) == 0) {
-          store->put_device(device_record(device));
-          stored_devices.insert(key);
+      for (const std::string& key : devices) {
+        if (stored_devices.count(key) != 0) continue;
+        DeviceIdentity identity;
+        {
+          std::lock_guard<std::mutex> lock(identities_mutex);
+          identity = identities.at(key);
         }
+        store->put_device(device_record(identity));
+        stored_devices.insert(key);
       }
       store->add_history(rows);
       window_start = now;
@@ -312,6 +341,13 @@ Plan Selector::plan(const std::string& op, uint64_t bits, uint64_t count,
     entry->calls.store(impl_->options.record_history ? 1 : 0, std::memory_order_relaxed);
     bucket.push_back(std::move(entry));
   }
+  {
+    std::lock_guard<std::mutex> lock(impl_->identities_mutex);
+    impl_->identities.emplace(device.key(), device);
+  }
+  if (impl_->cached.fetch_add(1, std::memory_order_relaxed) + 1 > impl_->options.max_cached_plans) {
+    impl_->clear_cache();
+  }
   if (impl_->options.record_history && impl_->store &&
       impl_->misses_since_flush.fetch_add(1, std::memory_order_relaxed) + 1 >=
           impl_->options.flush_after_misses) {
@@ -334,22 +370,14 @@ void Selector::record_measurement(const std::string& op, uint64_t bits, uint64_t
     std::lock_guard<std::mutex> lock(impl_->queue_mutex);
     impl_->queued.push_back(std::move(row));
   }
-  // The measured row's device must be stored too: remember it as an entry-less device.
-  std::lock_guard<std::mutex> lock(impl_->flush_mutex);
-  if (impl_->store && impl_->stored_devices.count(device.key()) == 0) {
-    impl_->store->put_device(device_record(device));
-    impl_->stored_devices.insert(device.key());
-  }
+  std::lock_guard<std::mutex> lock(impl_->identities_mutex);
+  impl_->identities.emplace(device.key(), device);
 }
 
 void Selector::flush() { impl_->flush_now(); }
 
 void Selector::invalidate() {
-  if (impl_->options.record_history) impl_->flush_now();
-  for (Shard& shard : impl_->shards) {
-    std::unique_lock<std::shared_mutex> lock(shard.mutex);
-    shard.entries.clear();
-  }
+  impl_->clear_cache();
   std::lock_guard<std::mutex> lock(impl_->profiles_mutex);
   impl_->profiles.clear();
 }

@@ -65,6 +65,9 @@ struct SelectorOptions {
   bool record_history = true;     // false for read-only uses such as `bigtune query`
   std::chrono::milliseconds flush_interval{2000};
   size_t flush_after_misses = 1024;
+  // Past this many cached plans (a program that sweeps through sizes) the
+  // cache is emptied; counted calls move to the history queue first.
+  size_t max_cached_plans = size_t{1} << 20;
 };
 
 class Selector {

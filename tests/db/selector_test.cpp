@@ -225,6 +225,22 @@ TEST(Selector, ManyMissesWakeTheBackgroundFlush) {
   EXPECT_EQ(store->history_rows(), 10);
 }
 
+TEST(Selector, AFullCacheIsEmptiedWithoutLosingCounts) {
+  test::TempDir dir;
+  auto store = std::make_shared<db::Store>(dir.file("t.db"));
+  SelectorOptions options = test_options();
+  options.max_cached_plans = 10;
+  int calls = 0;
+  {
+    Selector selector(store, key_plan, options);
+    for (int round = 0; round < 3; ++round) {
+      for (uint64_t bits = 1; bits <= 25; ++bits, ++calls) selector.plan("sub", bits, 1, kCard);
+    }
+    EXPECT_GE(selector.misses(), 26u);  // sizes were evicted and asked for again
+  }
+  EXPECT_EQ(total_calls(*store), calls);
+}
+
 TEST(Selector, QueryModeRecordsNothing) {
   test::TempDir dir;
   auto store = std::make_shared<db::Store>(dir.file("t.db"));
