@@ -87,12 +87,17 @@ void run_export(const ExportArgs& args) {
   }
   // Write beside the target, then rename: a failed export never leaves half a file.
   const std::string partial = args.output + ".partial";
-  {
+  try {
     std::ofstream out(partial, std::ios::trunc);
     db::write_text(out, dump);
     if (!out.flush()) {
-      throw Error(ErrorCode::InvalidArgument, "cannot write " + partial, "check the folder and free space");
+      throw Error(ErrorCode::InvalidArgument, "cannot write " + partial,
+                  "check the folder and free space");
     }
+  } catch (...) {
+    std::error_code ignored;
+    std::filesystem::remove(partial, ignored);
+    throw;
   }
   std::filesystem::rename(partial, args.output);
   fmt::print(stderr, "exported {} devices, {} variants, {} samples, {} models, {} decisions, {} "

@@ -70,6 +70,9 @@ struct ModelRecord {
   std::string fitted_at;
 };
 
+// A plan for every size in its buckets. Whoever stores one (the tuner, an
+// import) must make sure the variant is valid for the whole bucket, i.e. up
+// to bits.hi - 1 and count.hi - 1, not only for the size it measured.
 struct DecisionRecord {
   std::string device_uuid;
   std::string device_name;  // filled on read; ignored on write

@@ -7,6 +7,9 @@
 // database file, the SQLite error text, the call and where it was made, plus
 // the next step for the user (which depends on the kind of failure: locked,
 // read-only, corrupt, full disk...). Raw result codes never leave db/.
+// Unchecked on purpose: cleanup in destructors and after an error has been
+// thrown (ROLLBACK, sqlite3_reset, sqlite3_finalize, sqlite3_close_v2), whose
+// codes only repeat the error already reported.
 #pragma once
 #include <sqlite3.h>
 

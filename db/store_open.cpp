@@ -48,12 +48,9 @@ Store::Store(std::string path, StoreOptions options) : impl_(std::make_unique<Im
   }
   const int flags = (writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY) |
                     SQLITE_OPEN_NOMUTEX;  // Store serializes calls with its own mutex
-  const int rc = sqlite3_open_v2(s.path.c_str(), &s.conn, flags, nullptr);
-  if (rc != SQLITE_OK) {
-    std::string message = s.conn != nullptr ? sqlite3_errmsg(s.conn) : sqlite3_errstr(rc);
-    throw Error(ErrorCode::Database, "cannot open tuning database " + s.path + ": " + message,
-                detail::advice_for(rc, s.path));
-  }
+  // Not BIGTUNE_SQLITE_CHECK: the connection has no file name yet to report.
+  detail::check_sqlite(sqlite3_open_v2(s.path.c_str(), &s.conn, flags, nullptr), s.conn, s.path,
+                       "sqlite3_open_v2", __FILE__, __LINE__);
   sqlite3_extended_result_codes(s.conn, 1);
   // Concurrent writers queue up to this long before the caller sees "locked".
   BIGTUNE_SQLITE_CHECK(s.conn, sqlite3_busy_timeout(s.conn, options.busy_timeout_ms));
