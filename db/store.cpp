@@ -109,10 +109,20 @@ void Store::Impl::put_model(const ModelRecord& m) {
 }
 
 void Store::Impl::put_decision(const DecisionRecord& d) {
-  if (d.bits.lo >= d.bits.hi || d.count.lo >= d.count.hi || d.bits.lo == 0 || d.count.lo == 0) {
+  // Only the standard buckets: lookups probe by their lower ends.
+  const bool standard = d.bits.lo != 0 && d.count.lo != 0 && d.bits.lo <= kMaxSize &&
+                        d.count.lo <= kMaxSize && bits_bucket(d.bits.lo).hi == d.bits.hi &&
+                        bits_bucket(d.bits.lo).lo == d.bits.lo &&
+                        count_bucket(d.count.lo).hi == d.count.hi &&
+                        count_bucket(d.count.lo).lo == d.count.lo;
+  if (!standard) {
     throw Error(ErrorCode::InvalidArgument,
-                "decision for " + d.op + " has an empty or zero bucket",
-                "use db::bits_bucket and db::count_bucket to make buckets");
+                "decision for " + d.op + " on " + d.device_uuid + " has buckets bits [" +
+                    std::to_string(d.bits.lo) + ", " + std::to_string(d.bits.hi) + ") x count [" +
+                    std::to_string(d.count.lo) + ", " + std::to_string(d.count.hi) +
+                    ") that are not standard buckets",
+                "make them with db::bits_bucket and db::count_bucket (docs/database.md, "
+                "\"Buckets\")");
   }
   Query q(*upsert_decision);
   q.bind(1, device_row(d.device_uuid)).bind(2, d.op).bind(3, d.bits.lo).bind(4, d.bits.hi);
@@ -322,10 +332,13 @@ std::vector<DecisionRecord> Store::decisions() {
 std::optional<DecisionRecord> Store::find_decision(const std::string& op, uint64_t bits,
                                                    uint64_t count, const std::string& uuid,
                                                    const std::string& name) {
+  const uint64_t bits_lo = bits_bucket(bits).lo;
+  const uint64_t count_lo = count_bucket(count).lo;
   Lock lock(impl_->mutex);
   for (auto* statement : {impl_->find_decision_by_uuid.get(), impl_->find_decision_by_name.get()}) {
+    const bool by_uuid = statement == impl_->find_decision_by_uuid.get();
     Query q(*statement);
-    q.bind(1, op).bind(2, bits).bind(3, count).bind(4, statement == impl_->find_decision_by_uuid.get() ? uuid : name);
+    q.bind(1, op).bind(2, bits_lo).bind(3, count_lo).bind(4, by_uuid ? uuid : name);
     if (q.step()) return read_decision(q);
   }
   return std::nullopt;
@@ -336,6 +349,28 @@ bool Store::has_decisions_for_model(const std::string& name) {
   Query q(*impl_->model_has_decisions);
   q.bind(1, name);
   return q.step() && q.int64(0) != 0;
+}
+
+Store::Lookup Store::lookup(const std::string& op, uint64_t bits, uint64_t count,
+                           const std::string& uuid, const std::string& name) {
+  Lock lock(impl_->mutex);
+  const bool own = sqlite3_get_autocommit(impl_->conn) != 0;
+  if (own) Query(*impl_->begin_read).run();
+  Lookup out;
+  try {
+    out.decision = find_decision(op, bits, count, uuid, name);
+    if (out.decision) {
+      out.model_has_decisions = true;
+    } else {
+      out.history = best_history(op, bits, count, uuid, name);
+      if (!out.history) out.model_has_decisions = has_decisions_for_model(name);
+    }
+  } catch (...) {
+    if (own) sqlite3_exec(impl_->conn, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
+  if (own) Query(*impl_->commit_read).run();
+  return out;
 }
 
 void Store::add_history(const std::vector<HistoryRecord>& rows) {

@@ -77,6 +77,8 @@ class Store {
   std::vector<ModelRecord> models();
 
   // Decisions: replaced by (device, op, bucket), one transaction for the batch.
+  // Their buckets must be the standard ones (db/buckets.hpp); others are
+  // refused with InvalidArgument.
   void put_decisions(const std::vector<DecisionRecord>& decisions);
   std::vector<DecisionRecord> decisions();
   // The decision whose buckets hold (bits, count) for `op`: one of this very
@@ -86,6 +88,18 @@ class Store {
                                               const std::string& name);
   // Whether any device named `name` has decisions (profiles apply only when not).
   bool has_decisions_for_model(const std::string& name);
+
+  // The selector's miss path in one read transaction (a statement outside a
+  // transaction pays for its own WAL read lock, about 6 us each): the
+  // decision as find_decision, else the history as best_history, else
+  // whether the model has any decision (has_decisions_for_model).
+  struct Lookup {
+    std::optional<DecisionRecord> decision;
+    std::optional<HistoryRecord> history;
+    bool model_has_decisions = false;
+  };
+  Lookup lookup(const std::string& op, uint64_t bits, uint64_t count, const std::string& uuid,
+                const std::string& name);
 
   // History, one transaction for the batch.
   void add_history(const std::vector<HistoryRecord>& rows);

@@ -26,7 +26,7 @@ struct Store::Impl {
   Stmt insert_sample, insert_counter, sample_exists, select_samples, select_counters;
   Stmt upsert_model, select_models;
   Stmt upsert_decision, select_decisions, find_decision_by_uuid, find_decision_by_name;
-  Stmt model_has_decisions;
+  Stmt model_has_decisions, begin_read, commit_read;
   Stmt insert_history, history_exists, best_history, recent_history, count_history;
 
   void prepare();

@@ -112,19 +112,21 @@ void Store::Impl::prepare() {
       " d.predicted_us, d.measured_us, d.source, d.decided_at, v.uuid, v.name"
       " FROM decision d JOIN device v ON v.id = d.device_id";
   select_decisions = make((std::string(kDecisionColumns) + " ORDER BY d.id").c_str());
-  // This very device first (the unique index walked downwards from `bits`
-  // stops at the first bucket that holds the size), then the newest decision
-  // of any device of the same model. Two statements: one OR across uuid and
-  // name made SQLite sort temporary rows and cost ~40 us per lookup.
-  constexpr const char* kBucketHolds =
-      " AND d.op = ?1 AND d.bits_lo <= ?2 AND ?2 < d.bits_hi AND d.count_lo <= ?3"
-      " AND ?3 < d.count_hi";
-  find_decision_by_uuid = make((std::string(kDecisionColumns) + " WHERE v.uuid = ?4" +
-                                kBucketHolds + " ORDER BY d.bits_lo DESC, d.count_lo DESC LIMIT 1")
+  // This very device first, then the newest decision of any device of the
+  // same model. Decisions always use the standard buckets (put_decision
+  // checks), so a lookup is one probe of the unique index by the bucket's
+  // lower ends: ?2 = bits_bucket(bits).lo, ?3 = count_bucket(count).lo.
+  find_decision_by_uuid = make((std::string(kDecisionColumns) +
+                                " WHERE v.uuid = ?4 AND d.op = ?1 AND d.bits_lo = ?2"
+                                " AND d.count_lo = ?3")
                                    .c_str());
-  find_decision_by_name = make((std::string(kDecisionColumns) + " WHERE v.name = ?4" +
-                                kBucketHolds + " ORDER BY d.decided_at DESC LIMIT 1")
+  find_decision_by_name = make((std::string(kDecisionColumns) +
+                                " WHERE v.name = ?4 AND d.op = ?1 AND d.bits_lo = ?2"
+                                " AND d.count_lo = ?3 ORDER BY d.decided_at DESC LIMIT 1")
                                    .c_str());
+  // Prepared, unlike other transactions: lookup() runs on every selector miss.
+  begin_read = make("BEGIN DEFERRED");
+  commit_read = make("COMMIT");
   model_has_decisions = make(
       "SELECT EXISTS (SELECT 1 FROM decision d JOIN device v ON v.id = d.device_id"
       " WHERE v.name = ?1)");

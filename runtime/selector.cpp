@@ -96,9 +96,18 @@ struct Selector::Impl {
   std::vector<db::HistoryRecord> queued;
   std::string last_error;
 
-  std::mutex flush_mutex;  // one flush at a time; guards the two below
+  std::mutex flush_mutex;  // one flush at a time; guards the three below
   std::string window_start = db::utc_timestamp();
   std::set<std::string> stored_devices;
+  // History goes through a connection of its own, so that a flush's write
+  // transaction never holds the lookup connection's mutex (misses on other
+  // threads would stall behind it). WAL lets the two work side by side.
+  std::unique_ptr<db::Store> writer;
+
+  db::Store& history_store() {
+    if (!writer) writer = std::make_unique<db::Store>(store->path());
+    return *writer;
+  }
 
   std::mutex identities_mutex;  // never held while SQLite works
   std::map<std::string, DeviceIdentity> identities;  // by key(), for device rows
@@ -125,17 +134,19 @@ struct Selector::Impl {
 
   Plan resolve(const std::string& op, uint64_t bits, uint64_t count, const DeviceIdentity& d) {
     const std::string key = d.key();
+    bool model_has_decisions = false;
     if (store) {
-      if (auto decision = store->find_decision(op, bits, count, key, d.name)) {
+      const db::Store::Lookup found = store->lookup(op, bits, count, key, d.name);
+      if (const auto& decision = found.decision) {
         return {decision->variant, decision->ipb, "decision",
                 decision->predicted_us.value_or(decision->measured_us.value_or(0))};
       }
-      if (auto h = store->best_history(op, bits, count, key, d.name)) {
+      if (const auto& h = found.history) {
         return {h->variant, h->ipb, "history", h->measured_us.value_or(0)};
       }
+      model_has_decisions = found.model_has_decisions;
     }
-    if (options.use_profiles && !d.name.empty() &&
-        (!store || !store->has_decisions_for_model(d.name))) {
+    if (options.use_profiles && !d.name.empty() && !model_has_decisions) {
       if (auto profile = profile_for(d.name)) {
         if (const db::DecisionRecord* p = profile->find(op, bits, count)) {
           return {p->variant, p->ipb, "profile", p->predicted_us.value_or(p->measured_us.value_or(0))};
@@ -225,10 +236,10 @@ struct Selector::Impl {
           std::lock_guard<std::mutex> lock(identities_mutex);
           identity = identities.at(key);
         }
-        store->put_device(device_record(identity));
+        history_store().put_device(device_record(identity));
         stored_devices.insert(key);
       }
-      store->add_history(rows);
+      history_store().add_history(rows);
       window_start = now;
       std::lock_guard<std::mutex> lock(queue_mutex);
       last_error.clear();
