@@ -179,6 +179,22 @@ TEST(Store, RowsMustReferToKnownDevicesAndVariants) {
   EXPECT_TRUE(store.decisions().empty());
 }
 
+TEST(Store, DecisionsMustUseTheStandardBuckets) {
+  test::TempDir dir;
+  Store store(dir.file("t.db"));
+  store.put_device(test_device("GPU-1", "G"));
+  DecisionRecord d = test_decision("GPU-1", "mul", 100000, 64, "v");
+  d.bits = {98304, 114689};  // one past the bucket's end
+  EXPECT_THROW(store.put_decisions({d}), Error);
+  d = test_decision("GPU-1", "mul", 100000, 64, "v");
+  d.count = {64, 100};
+  EXPECT_THROW(store.put_decisions({d}), Error);
+  d.count = {0, 1};
+  EXPECT_THROW(store.put_decisions({d}), Error);
+  EXPECT_TRUE(store.decisions().empty());
+  EXPECT_NO_THROW(store.put_decisions({test_decision("GPU-1", "mul", 7, 1, "v")}));
+}
+
 TEST(Store, DeviceUpdateKeepsProbesLimitsAndFirstSeen) {
   test::TempDir dir;
   Store store(dir.file("t.db"));
