@@ -135,7 +135,7 @@ void add_db_command(CLI::App& app) {
   db->require_subcommand(1);
   db->add_subcommand("info", "Path, schema version, size, row counts and devices")
       ->callback(run_info);
-  db->add_subcommand("check", "Integrity and foreign-key check (exit code 1 on problems)")
+  db->add_subcommand("check", "Integrity and foreign-key check (fails, with a non-zero exit code, on problems)")
       ->callback(run_check);
 
   auto export_args = std::make_shared<ExportArgs>();

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "cli/commands.hpp"
+#include "cli/json_quote.hpp"
 #include "db/paths.hpp"
 #include "db/store.hpp"
 
@@ -21,9 +22,33 @@ std::string micros(const std::optional<double>& us) {
   return us ? fmt::format("{:.3f}", *us) : std::string("-");
 }
 
+std::string json_number(const std::optional<double>& v) {
+  return v ? fmt::format("{}", *v) : std::string("null");
+}
+
+void print_json(const std::vector<db::HistoryRecord>& rows) {
+  fmt::print("[");
+  bool first = true;
+  for (const db::HistoryRecord& h : rows) {
+    fmt::print("{}{{\"first_at\":{},\"last_at\":{},\"device\":{},\"device_uuid\":{},\"op\":{},"
+               "\"bits\":{},\"count\":{},\"variant\":{},\"ipb\":{},\"source\":{},\"calls\":{},"
+               "\"predicted_us\":{},\"measured_us\":{}}}",
+               first ? "" : ",", json_quote(h.first_at), json_quote(h.last_at),
+               json_quote(h.device_name), json_quote(h.device_uuid), json_quote(h.op), h.bits,
+               h.count, json_quote(h.variant), h.ipb, json_quote(h.source), h.calls,
+               json_number(h.predicted_us), json_number(h.measured_us));
+    first = false;
+  }
+  fmt::print("]\n");
+}
+
 void run_history(const HistoryArgs& args) {
   db::Store store(db::resolve_db_path(global_options().db_path));
   const auto rows = store.recent_history(args.limit, args.op, args.device);
+  if (global_options().json) {
+    print_json(rows);
+    return;
+  }
   if (rows.empty()) {
     fmt::print("no history in {} yet{}\n", store.path(),
                args.op.empty() && args.device.empty() ? "" : " for this filter");

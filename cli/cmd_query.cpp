@@ -9,6 +9,7 @@
 #include "bigtune/error.hpp"
 #include "cli/cmd_query.hpp"
 #include "cli/commands.hpp"
+#include "cli/json_quote.hpp"
 #include "db/paths.hpp"
 #include "db/store.hpp"
 
@@ -21,21 +22,6 @@ struct QueryArgs {
   uint64_t count = 1;
   std::string device;
 };
-
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      out += fmt::format("\\u{:04x}", static_cast<int>(c));
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
 
 runtime::DeviceIdentity pick_device(const QueryArgs& args, db::Store& store) {
   if (!args.device.empty()) return {args.device, "", 0, 0, 0};
@@ -68,12 +54,12 @@ void run_query(const QueryArgs& args) {
     if (e.code() != ErrorCode::Unsupported) throw;
   }
   if (global_options().json) {
-    fmt::print("{{\"op\": {}, \"bits\": {}, \"count\": {}, \"device\": {}", json_string(args.op),
-               args.bits, args.count, json_string(device.name));
+    fmt::print("{{\"op\": {}, \"bits\": {}, \"count\": {}, \"device\": {}", json_quote(args.op),
+               args.bits, args.count, json_quote(device.name));
     if (plan) {
       fmt::print(", \"variant\": {}, \"ipb\": {}, \"predicted_us\": {}, \"source\": {}}}\n",
-                 json_string(plan->variant), plan->ipb, plan->predicted_us,
-                 json_string(plan->source));
+                 json_quote(plan->variant), plan->ipb, plan->predicted_us,
+                 json_quote(plan->source));
     } else {
       fmt::print(", \"variant\": null, \"ipb\": null, \"predicted_us\": null, "
                  "\"source\": \"builtin-default\"}}\n");

@@ -176,6 +176,9 @@ TEST(Cli, HistoryShowsMeasuredAgainstPredicted) {
   EXPECT_TRUE(contains(out, "1.25")) << out;  // measured / predicted
   EXPECT_TRUE(contains(out, "History GPU")) << out;
   EXPECT_TRUE(contains(run(db, {"history", "--op", "add"}), "no history"));
+  const std::string json = run(db, {"--json", "history"});
+  EXPECT_TRUE(contains(json, "\"variant\":\"mul.classical.u64.q4\",\"ipb\":2")) << json;
+  EXPECT_TRUE(contains(json, "\"predicted_us\":10,\"measured_us\":12.5}]")) << json;
 }
 
 }  // namespace
