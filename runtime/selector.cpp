@@ -134,22 +134,31 @@ struct Selector::Impl {
 
   Plan resolve(const std::string& op, uint64_t bits, uint64_t count, const DeviceIdentity& d) {
     const std::string key = d.key();
+    auto usable = [&](const Plan& plan) {
+      return !options.check || options.check(op, bits, count, d, plan);
+    };
     bool model_has_decisions = false;
     if (store) {
-      const db::Store::Lookup found = store->lookup(op, bits, count, key, d.name);
+      db::Store::Lookup found = store->lookup(op, bits, count, key, d.name);
       if (const auto& decision = found.decision) {
-        return {decision->variant, decision->ipb, "decision",
-                decision->predicted_us.value_or(decision->measured_us.value_or(0))};
+        Plan plan{decision->variant, decision->ipb, "decision",
+                  decision->predicted_us.value_or(decision->measured_us.value_or(0))};
+        if (usable(plan)) return plan;
+        // lookup() stops at a decision; a stale one sends us on to history.
+        found.history = store->best_history(op, bits, count, key, d.name);
       }
       if (const auto& h = found.history) {
-        return {h->variant, h->ipb, "history", h->measured_us.value_or(0)};
+        Plan plan{h->variant, h->ipb, "history", h->measured_us.value_or(0)};
+        if (usable(plan)) return plan;
       }
       model_has_decisions = found.model_has_decisions;
     }
     if (options.use_profiles && !d.name.empty() && !model_has_decisions) {
       if (auto profile = profile_for(d.name)) {
         if (const db::DecisionRecord* p = profile->find(op, bits, count)) {
-          return {p->variant, p->ipb, "profile", p->predicted_us.value_or(p->measured_us.value_or(0))};
+          Plan plan{p->variant, p->ipb, "profile",
+                    p->predicted_us.value_or(p->measured_us.value_or(0))};
+          if (usable(plan)) return plan;
         }
       }
     }
@@ -161,7 +170,7 @@ struct Selector::Impl {
     if (model_now) {
       if (auto plan = model_now(op, bits, count, d)) {
         plan->source = "model";
-        return *plan;
+        if (usable(*plan)) return *plan;
       }
     }
     if (default_plan) {

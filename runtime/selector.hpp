@@ -11,7 +11,9 @@
 //     it returns a plan;
 //  6. the default callback (the runtime's safe built-in plan).
 // The Plan's `source` says which of 2-6 chose it (a cached plan keeps the
-// source it was chosen by). Each choice is counted for history.
+// source it was chosen by). Each choice is counted for history. With a
+// SelectorOptions::check, answers of steps 2-5 that this build cannot run
+// are passed over.
 //
 // Cost: a cache hit takes a shared lock on one of 64 shards, hashes the key
 // and compares strings (no allocation other than the returned Plan's
@@ -59,7 +61,15 @@ struct DeviceIdentity {
 using PlanFunction = std::function<std::optional<Plan>(
     const std::string& op, uint64_t bits, uint64_t count, const DeviceIdentity& device)>;
 
+// Whether `plan` can run (op, bits, count) on `device` in this build: the
+// variant exists in the registry and fits the device's limits. Stored plans
+// can be stale (a renamed variant, a profile from another build), so each
+// answer of steps 2-5 that fails it is skipped, and the next step asked.
+using PlanCheck = std::function<bool(const std::string& op, uint64_t bits, uint64_t count,
+                                     const DeviceIdentity& device, const Plan& plan)>;
+
 struct SelectorOptions {
+  PlanCheck check;                // empty: every plan is taken as valid
   bool use_profiles = true;
   std::string profiles_dir;       // empty: db::default_profiles_dir()
   bool record_history = true;     // false for read-only uses such as `bigtune query`

@@ -155,6 +155,33 @@ TEST(Selector, DecisionThenHistory) {
   EXPECT_EQ(p.predicted_us, 3.0);
 }
 
+TEST(Selector, PlansTheBuildCannotRunArePassedOver) {
+  test::TempDir dir;
+  auto store = std::make_shared<db::Store>(dir.file("t.db"));
+  store_device(*store, kCard);
+  store->put_decisions({decision(kCard, "mul", 5000, 100, "mul.renamed.since")});
+  SelectorOptions options = test_options();
+  std::atomic<int> checked{0};
+  options.check = [&](const std::string&, uint64_t, uint64_t, const DeviceIdentity&,
+                      const Plan& plan) {
+    ++checked;
+    return plan.variant.find("renamed") == std::string::npos &&
+           plan.variant.find("profile") == std::string::npos;
+  };
+  {
+    Selector selector(store, key_plan, options);
+    selector.record_measurement("mul", 5000, 100, kCard, Plan{"mul.measured", 2, "default", 0}, 4.0);
+    selector.flush();
+    const Plan p = selector.plan("mul", 5000, 100, kCard);  // stale decision -> history
+    EXPECT_EQ(p.source, "history");
+    EXPECT_EQ(p.variant, "mul.measured");
+  }
+  test::TempDir other;
+  Selector fresh(std::make_shared<db::Store>(other.file("t.db")), key_plan, options);
+  EXPECT_EQ(fresh.plan("mul", 100000, 1, kCard).source, "default");  // profile refused
+  EXPECT_GE(checked.load(), 3);
+}
+
 TEST(Selector, CacheAnswersRepeatsAndInvalidateForgets) {
   test::TempDir dir;
   auto store = std::make_shared<db::Store>(dir.file("t.db"));
