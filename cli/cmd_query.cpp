@@ -45,6 +45,7 @@ void run_query(const QueryArgs& args) {
   const runtime::DeviceIdentity device = pick_device(args, *store);
   runtime::SelectorOptions options;
   options.record_history = false;  // a question, not a call
+  options.check = query_hooks().check;
   runtime::Selector selector(store, query_hooks().default_plan, options);
   if (query_hooks().model) selector.set_model(query_hooks().model);
   std::optional<Plan> plan;

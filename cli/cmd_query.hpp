@@ -12,6 +12,7 @@ namespace bigtune::cli {
 struct QueryHooks {
   runtime::PlanFunction default_plan;  // the runtime's safe built-in plan
   runtime::PlanFunction model;         // the tuner's rational program
+  runtime::PlanCheck check;            // can this build run a plan (registry + limits)?
   // The identity of local GPU `index` (the global --device), or nothing when
   // there is no GPU; used when `query` gets no --device NAME.
   std::function<std::optional<runtime::DeviceIdentity>(int index)> local_device;
