@@ -7,6 +7,7 @@
 // that extend the file, and a size check then would be a false alarm.
 #include "db/file_check.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
@@ -52,7 +53,8 @@ void check_database_file(const std::string& path) {
   unsigned char header[100] = {};
   in.read(reinterpret_cast<char*>(header), sizeof(header));
   const auto got = static_cast<size_t>(in.gcount());
-  if (got >= sizeof(kMagic) && std::memcmp(header, kMagic, sizeof(kMagic)) != 0) {
+  // A short file is "truncated" only if what it has is the start of the magic.
+  if (std::memcmp(header, kMagic, std::min(got, sizeof(kMagic))) != 0) {
     refuse(path, "is not an SQLite database (no SQLite header)");
   }
   if (got < sizeof(header)) {

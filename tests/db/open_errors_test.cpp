@@ -54,6 +54,8 @@ TEST(OpenErrors, NotADatabase) {
   for (int i = 0; i < 5000; ++i) junk += static_cast<char>('a' + i % 26);
   test::write_bytes(path, junk);
   expect_refused(path, {"not an SQLite database", "move it aside"});
+  test::write_bytes(path, "not a database");  // shorter than a header, too
+  expect_refused(path, {"not an SQLite database"});
 }
 
 TEST(OpenErrors, ShorterThanItsHeader) {
