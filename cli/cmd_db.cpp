@@ -10,6 +10,7 @@
 
 #include "bigtune/error.hpp"
 #include "cli/commands.hpp"
+#include "cli/json_quote.hpp"
 #include "db/migrations.hpp"
 #include "db/paths.hpp"
 #include "db/profiles.hpp"
@@ -21,9 +22,38 @@ namespace {
 
 db::Store open_store() { return db::Store(db::resolve_db_path(global_options().db_path)); }
 
+void print_info_json(const db::StoreInfo& info, const std::vector<db::DeviceRecord>& devices,
+                     const std::vector<db::DecisionRecord>& decisions) {
+  fmt::print("{{\"path\":{},\"schema_version\":{},\"found_version\":{},\"file_bytes\":{},"
+             "\"wal_bytes\":{},\"journal_mode\":{},\"rows\":{{",
+             json_quote(info.path), info.schema_version, info.found_version, info.file_bytes,
+             info.wal_bytes, json_quote(info.journal_mode));
+  bool first = true;
+  for (const auto& [table, n] : info.row_counts) {
+    fmt::print("{}{}:{}", first ? "" : ",", json_quote(table), n);
+    first = false;
+  }
+  fmt::print("}},\"devices\":[");
+  first = true;
+  for (const db::DeviceRecord& d : devices) {
+    size_t n = 0;
+    for (const auto& dec : decisions) n += dec.device_uuid == d.uuid;
+    fmt::print("{}{{\"uuid\":{},\"name\":{},\"cc\":\"{}.{}\",\"sm_count\":{},\"decisions\":{},"
+               "\"first_seen\":{}}}",
+               first ? "" : ",", json_quote(d.uuid), json_quote(d.name), d.cc_major, d.cc_minor,
+               d.sm_count, n, json_quote(d.first_seen));
+    first = false;
+  }
+  fmt::print("]}}\n");
+}
+
 void run_info() {
   db::Store store = open_store();
   const db::StoreInfo info = store.info();
+  if (global_options().json) {
+    print_info_json(info, store.devices(), store.decisions());
+    return;
+  }
   fmt::print("database:  {}\n", info.path);
   fmt::print("schema:    v{}", info.schema_version);
   if (info.found_version != info.schema_version) {

@@ -121,6 +121,9 @@ TEST(Cli, ExportImportAndInfo) {
   const std::string info = run(b, {"db", "info"});
   EXPECT_TRUE(contains(info, "Export GPU [GPU-9] sm_90, 132 SMs, 1 decisions")) << info;
   EXPECT_TRUE(contains(run(b, {"db", "check"}), "ok: ")) << "check";
+  const std::string json = run(b, {"--json", "db", "info"});
+  EXPECT_TRUE(contains(json, "\"decision\":1")) << json;
+  EXPECT_TRUE(contains(json, "\"name\":\"Export GPU\",\"cc\":\"9.0\",\"sm_count\":132,\"decisions\":1")) << json;
   const std::string q = run(b, {"query", "--op", "add", "--bits", "4500", "--count", "100"});
   EXPECT_TRUE(contains(q, "add.scan.u32.q4")) << q;  // the only model in the file
   EXPECT_TRUE(contains(q, "source:    decision")) << q;
