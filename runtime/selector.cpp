@@ -27,12 +27,15 @@ namespace {
 constexpr size_t kShards = 64;
 
 // Cap on queued history rows while the database refuses writes, so a broken
-// file cannot exhaust memory; past it the oldest rows are counted as lost.
+// file cannot exhaust memory; past it the oldest rows are dropped, and
+// last_flush_error() says how many.
 constexpr size_t kMaxQueuedRows = size_t{1} << 20;
 
+// Folds `v` into `h`: xor, multiply by an odd 64-bit constant (2^64 / golden
+// ratio) and fold the high bits down, so every input bit reaches every shard bit.
 uint64_t mix(uint64_t h, uint64_t v) {
-  // boost::hash_combine-style mixing with a 64-bit odd constant.
-  return h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
+  h = (h ^ v) * 0x9e3779b97f4a7c15ULL;
+  return h ^ (h >> 29);
 }
 
 uint64_t key_hash(std::string_view op, uint64_t bits, uint64_t count, const DeviceIdentity& d) {
@@ -257,7 +260,11 @@ struct Selector::Impl {
       std::lock_guard<std::mutex> lock(queue_mutex);
       last_error = e.what();
       rows.insert(rows.end(), queued.begin(), queued.end());
-      if (rows.size() > kMaxQueuedRows) rows.erase(rows.begin(), rows.end() - kMaxQueuedRows);
+      if (rows.size() > kMaxQueuedRows) {
+        const size_t dropped = rows.size() - kMaxQueuedRows;
+        rows.erase(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(dropped));
+        last_error += " (" + std::to_string(dropped) + " oldest history rows dropped)";
+      }
       queued = std::move(rows);
       throw;
     }
