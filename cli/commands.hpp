@@ -20,6 +20,9 @@ struct GlobalOptions {
 GlobalOptions& global_options();
 
 void add_variants_command(CLI::App& app);  // cmd_variants.cpp
+void add_query_command(CLI::App& app);     // cmd_query.cpp (hooks: cmd_query.hpp)
+void add_db_command(CLI::App& app);        // cmd_db.cpp: db info|check|export|import|vacuum
+void add_history_command(CLI::App& app);   // cmd_history.cpp
 void add_check_command(CLI::App& app);     // cmd_check.cpp
 void add_probe_command(CLI::App& app);     // cmd_probe.cpp: the device, its limits and speeds
 void add_profile_command(CLI::App& app);   // cmd_profile.cpp: one variant at one size

@@ -7,7 +7,9 @@
 
 #include "bigtune/error.hpp"
 #include "cli/commands.hpp"
+#include "cli/cmd_query.hpp"
 #include "cli/profile_target.hpp"
+#include "runtime/plan_source.hpp"
 
 namespace bigtune::cli {
 GlobalOptions& global_options() {
@@ -24,7 +26,22 @@ int main(int argc, char** argv) {
   app.add_option("--db", g.db_path, "tuning database (default: $BIGTUNE_DB, then $XDG_DATA_HOME/bigtune/tuning.db)");
   app.add_option("--device", g.device, "CUDA device index")->capture_default_str();
   app.add_flag("--json", g.json, "machine-readable output where supported");
+  QueryHooks& hooks = query_hooks();
+  hooks.default_plan = [](const std::string& op, uint64_t bits, uint64_t count,
+                          const bigtune::runtime::DeviceIdentity& device) {
+    return bigtune::runtime::default_plan_function(bigtune::runtime::limits_for_model(device.name))(op, bits, count,
+                                                                                                    device);
+  };
+  hooks.check = [](const std::string& op, uint64_t bits, uint64_t count,
+                   const bigtune::runtime::DeviceIdentity& device, const bigtune::Plan& plan) {
+    return bigtune::runtime::plan_check(bigtune::runtime::limits_for_model(device.name))(op, bits, count, device,
+                                                                                         plan);
+  };
+  hooks.local_device = [](int index) { return bigtune::runtime::device_identity(index); };
   add_variants_command(app);
+  add_query_command(app);
+  add_db_command(app);
+  add_history_command(app);
   add_check_command(app);
   add_probe_command(app);
   set_profile_target_factory(make_profile_target);

@@ -5,7 +5,10 @@
 #include "kernels/block/layout.hpp"
 #include "runtime/context_impl.hpp"
 #include "runtime/cuda_check.hpp"
+#include "db/paths.hpp"
+#include "db/store.hpp"
 #include "runtime/default_plan.hpp"
+#include "runtime/plan_source.hpp"
 #include "runtime/validate.hpp"
 
 namespace bigtune {
@@ -31,7 +34,7 @@ void throw_cuda_error(cudaError_t status, const char* call, const char* file, in
 
 void Context::Impl::activate() const { BIGTUNE_CUDA_CHECK(cudaSetDevice(info.ordinal)); }
 
-Context::Context(int device) : impl_(std::make_unique<Impl>()) {
+Context::Context(int device, const ContextOptions& options) : impl_(std::make_unique<Impl>()) {
   int n = 0;
   const cudaError_t st = cudaGetDeviceCount(&n);
   if (st != cudaSuccess || n == 0)
@@ -68,6 +71,13 @@ Context::Context(int device) : impl_(std::make_unique<Impl>()) {
                 "use an Ampere, Ada or Hopper GPU");
   m.activate();
   BIGTUNE_CUDA_CHECK(cudaStreamCreateWithFlags(&m.stream, cudaStreamNonBlocking));
+  if (auto id = runtime::device_identity(device)) m.identity = *id;
+  if (options.use_tuning_db) {
+    auto store = std::make_shared<db::Store>(db::resolve_db_path(options.tuning_db));
+    runtime::SelectorOptions so;
+    so.check = runtime::plan_check(m.limits);
+    m.selector = std::make_unique<runtime::Selector>(store, runtime::default_plan_function(m.limits), so);
+  }
 }
 
 Context::~Context() {
@@ -87,6 +97,8 @@ void Context::synchronize() {
 }
 
 Plan Context::plan(Op op, uint64_t bits, uint64_t count) const {
+  if (impl_->selector && runtime::default_plan(op, bits, count, impl_->limits))
+    return impl_->selector->plan(op_name(op), bits, count, impl_->identity);
   if (auto p = runtime::default_plan(op, bits, count, impl_->limits)) return *p;
   uint64_t largest = 0;
   for (const kernels::Variant& v : kernels::registry())
@@ -116,8 +128,9 @@ void Context::Impl::launch(Op op, const Plan* plan, uint64_t operand_bits, uint6
   Plan chosen;
   if (plan) {
     chosen = *plan;
-  } else if (auto p = runtime::default_plan(op, operand_bits, count, limits)) {
-    chosen = *p;
+  } else if (runtime::default_plan(op, operand_bits, count, limits)) {
+    chosen = selector ? selector->plan(op_name(op), operand_bits, count, identity)
+                      : *runtime::default_plan(op, operand_bits, count, limits);
   } else {
     throw Error(ErrorCode::Unsupported,
                 std::string(op_name(op)) + " of " + std::to_string(operand_bits) + "-bit operands is not supported on " +

@@ -4,6 +4,9 @@
 
 #include "bigtune/bigtune.hpp"
 #include "kernels/registry.hpp"
+#include "runtime/selector.hpp"
+
+#include <memory>
 
 namespace bigtune {
 
@@ -21,6 +24,8 @@ struct Context::Impl {
   DeviceInfo info;
   kernels::DeviceLimits limits;
   cudaStream_t stream = nullptr;
+  runtime::DeviceIdentity identity;
+  std::unique_ptr<runtime::Selector> selector;  // null without a tuning database
 
   // Makes this context's device current on the calling thread.
   void activate() const;

@@ -38,6 +38,14 @@ struct DeviceInfo {
 
 class Context;
 
+struct ContextOptions {
+  // The tuning database plans are looked up in and choices recorded to:
+  // empty means $BIGTUNE_DB, then $XDG_DATA_HOME/bigtune/tuning.db.
+  std::string tuning_db;
+  // false: no database at all; plans come from the built-in default.
+  bool use_tuning_db = true;
+};
+
 class Batch {
  public:
   Batch(Context& ctx, uint64_t bits, uint64_t count);
@@ -88,7 +96,7 @@ class Flags {
 
 class Context {
  public:
-  explicit Context(int device = 0);
+  explicit Context(int device = 0, const ContextOptions& options = {});
   ~Context();
   Context(const Context&) = delete;
   Context& operator=(const Context&) = delete;
@@ -97,8 +105,10 @@ class Context {
   void* stream() const;  // the cudaStream_t all operations are queued on
   void synchronize();
 
-  // The plan bigtune would use (today: the built-in default; the tuner's
-  // selector replaces it). `bits` is the operand bit-size.
+  // The plan bigtune uses without an explicit one: the selector's answer
+  // (cache, the tuning database's decisions and history, the shipped profile
+  // of this GPU model, the built-in default), recorded in the history.
+  // `bits` is the operand bit-size. plan.source says where it came from.
   Plan plan(Op op, uint64_t bits, uint64_t count) const;
 
   // Each takes an optional explicit plan; without one, plan() decides.
