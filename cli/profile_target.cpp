@@ -3,6 +3,8 @@
 // and a launch closure that runs the variant on the profiler's stream.
 #include "cli/profile_target.hpp"
 
+#include <cuda_runtime_api.h>
+
 #include <algorithm>
 #include <memory>
 #include <random>
@@ -70,6 +72,11 @@ profiler::LaunchTarget make_profile_target(const ProfileRequest& req) {
            " ipb=" + std::to_string(plan.ipb);
   t.rotations = rotations;
   t.kernel = v->kernel;
+  // Raise the kernel's dynamic shared-memory limit now, as the launch would:
+  // the occupancy the profiler reports is computed before the first launch,
+  // and above 48 KB the API answers 0 blocks until the limit is raised.
+  if (prepared.geometry.smem_bytes > 48 * 1024)
+    cudaFuncSetAttribute(v->kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(prepared.geometry.smem_bytes));
   t.block_threads = int(prepared.geometry.block);
   t.dynamic_shared_bytes = prepared.geometry.smem_bytes;
   if (op == Op::Add || op == Op::Sub)
