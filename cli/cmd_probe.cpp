@@ -6,6 +6,9 @@
 #include <cstdio>
 
 #include "cli/commands.hpp"
+#include "db/paths.hpp"
+#include "db/records.hpp"
+#include "db/store.hpp"
 #include "profiler/device_probe.hpp"
 
 namespace bigtune::cli {
@@ -14,6 +17,7 @@ namespace {
 struct ProbeArgs {
   bool json = false;
   bool no_bench = false;
+  bool no_db = false;
   int repetitions = 7;
 };
 
@@ -47,6 +51,29 @@ void print_table(const profiler::DeviceProbe& p) {
   row("launch + sync (host)", fmt::format("{:.2f} us", p.launch_sync_us));
 }
 
+// Hands the probe to the tuning database (the device row and its measured
+// rates), where the tuner's model reads them.
+void store_probe(const profiler::DeviceProbe& p) {
+  db::DeviceRecord d;
+  d.uuid = p.uuid.empty() ? "model:" + p.name : p.uuid;
+  d.name = p.name;
+  d.cc_major = p.cc_major;
+  d.cc_minor = p.cc_minor;
+  d.sm_count = p.sm_count;
+  d.max_threads_per_block = p.max_threads_per_block;
+  d.smem_per_block_optin = p.shared_per_block_optin;
+  d.regs_per_block = p.regs_per_block;
+  d.global_memory_bytes = int64_t(p.global_memory_bytes);
+  if (p.benchmarked) {
+    d.probes = {{"copy_gbps", p.copy_bandwidth_gbs},       {"shared_gbps", p.shared_bandwidth_gbs},
+                {"mul32_gops", p.mul32_gops},              {"mul64_gops", p.mul64_gops},
+                {"launch_interval_us", p.launch_interval_us}, {"launch_sync_us", p.launch_sync_us}};
+  }
+  const std::string path = db::resolve_db_path(global_options().db_path);
+  db::Store(path).put_device(d);
+  std::fprintf(stderr, "stored in %s\n", path.c_str());
+}
+
 }  // namespace
 
 void add_probe_command(CLI::App& app) {
@@ -56,6 +83,7 @@ void add_probe_command(CLI::App& app) {
   cmd->add_flag("--no-bench", args->no_bench, "Properties only, no micro-benchmarks");
   cmd->add_option("--repetitions", args->repetitions, "Timed runs per benchmark (median reported)")
       ->check(CLI::Range(1, 1000));
+  cmd->add_flag("--no-db", args->no_db, "Do not store the result in the tuning database");
   cmd->callback([args] {
     profiler::ProbeOptions options;
     options.device = global_options().device;
@@ -68,6 +96,7 @@ void add_probe_command(CLI::App& app) {
       fmt::print("{}\n", probe.to_json());
     else
       print_table(probe);
+    if (!args->no_db) store_probe(probe);
   });
 }
 
