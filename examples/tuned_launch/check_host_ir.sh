@@ -6,7 +6,7 @@
 set -euo pipefail
 nvcc=$1 clangxx=$2 plugin=$3 filecheck=$4 source=$5 include=$6 out=$7 checks=$8
 set -x
-"$nvcc" -std=c++17 -arch=sm_90 -ccbin "$clangxx" -I"$include" \
+"$nvcc" -std=c++17 -arch=sm_90 -ccbin "$clangxx" -I"$include" -I"$include/.." \
   -Xcompiler -fpass-plugin="$plugin" -Xcompiler -emit-llvm -Xcompiler -S \
   -c "$source" -o "$out"
 "$filecheck" --input-file="$out" "$checks"
