@@ -25,6 +25,7 @@
 #include "bigtune/bigtune.hpp"
 #include "kernels/registry.hpp"
 #include "runtime/context_impl.hpp"
+#include "runtime/run_op.hpp"
 #include "runtime/validate.hpp"
 
 namespace bigtune::bench {
@@ -180,15 +181,7 @@ int main(int argc, char** argv) {
         for (size_t pi = 0; pi < plans.size(); ++pi) {
           const Plan& p = plans[pi];
           if (pi > 0 && p.variant == def.variant && p.ipb == def.ipb) continue;
-          auto launch = [&] {
-            switch (op) {
-              case Op::Add: ctx.add(r, a, b, &flags, &p); break;
-              case Op::Sub: ctx.sub(r, a, b, &flags, &p); break;
-              case Op::MulLow: ctx.mul_low(r, a, b, &p); break;
-              case Op::Mul: ctx.mul(r, a, b, &p); break;
-              default: break;
-            }
-          };
+          auto launch = [&] { runtime::run_op(ctx, op, r, a, b, &flags, 0, &p); };
           const auto [med, mn] = time_ms(launch, stream, reps);
           Row row{op_text, p.variant, bits, count, p.ipb, pi == 0, med, mn, 0, 0, 0};
           row.inst_per_s = count / (med * 1e-3);

@@ -12,6 +12,7 @@
 #include "bigtune/bigtune.hpp"
 #include "cli/commands.hpp"
 #include "runtime/gmp_reference.hpp"
+#include "runtime/run_op.hpp"
 
 namespace bigtune::cli {
 
@@ -31,7 +32,6 @@ void random_operand(mpz_t v, gmp_randstate_t rng, uint64_t bits, uint64_t i) {
 }
 
 CheckRow check_one(Context& ctx, Op op, uint64_t bits, uint64_t count, gmp_randstate_t rng) {
-  const bool binary = op != Op::Shl && op != Op::Shr;
   const uint64_t rbits = op == Op::Mul ? 2 * bits : bits;
   const uint64_t shift = bits / 3 + 5;
   std::vector<mpz_t> a(count), b(count), r(count);
@@ -45,17 +45,8 @@ CheckRow check_one(Context& ctx, Op op, uint64_t bits, uint64_t count, gmp_rands
   da.from_mpz(a.data(), count);
   db.from_mpz(b.data(), count);
   const Plan plan = ctx.plan(op, bits, count);
-  auto run = [&] {
-    switch (op) {
-      case Op::Add: ctx.add(dr, da, db, &flags); break;
-      case Op::Sub: ctx.sub(dr, da, db, &flags); break;
-      case Op::Cmp: ctx.cmp(flags, da, db); break;
-      case Op::Shl: ctx.shl(dr, da, shift); break;
-      case Op::Shr: ctx.shr(dr, da, shift); break;
-      case Op::MulLow: ctx.mul_low(dr, da, db); break;
-      case Op::Mul: ctx.mul(dr, da, db); break;
-    }
-  };
+  auto run = [&] { runtime::run_op(ctx, op, dr, da, db, &flags, shift); };
+
   run();
   ctx.synchronize();
   std::vector<double> times;
@@ -80,7 +71,6 @@ CheckRow check_one(Context& ctx, Op op, uint64_t bits, uint64_t count, gmp_rands
   }
   mpz_clear(want);
   for (uint64_t i = 0; i < count; ++i) mpz_clears(a[i], b[i], r[i], nullptr);
-  (void)binary;
   return {op, bits, count, plan, bad, times[times.size() / 2]};
 }
 }  // namespace

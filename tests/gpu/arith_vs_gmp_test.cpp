@@ -13,6 +13,7 @@
 #include "bigtune/bigtune.hpp"
 #include "kernels/registry.hpp"
 #include "runtime/gmp_reference.hpp"
+#include "runtime/run_op.hpp"
 #include "runtime/validate.hpp"
 #include "tests/gpu/gpu_available.hpp"
 #include "tests/support/operands.hpp"
@@ -46,15 +47,7 @@ uint64_t run_case(Context& ctx, Op op, const kernels::Variant& v, uint64_t bits,
     cudaMemset(flags.device_data(), 0x5a, count * 4);
   }
   const Plan plan{v.name, ipb, "explicit", 0.0};
-  switch (op) {
-    case Op::Add: ctx.add(dr, da, db, &flags, &plan); break;
-    case Op::Sub: ctx.sub(dr, da, db, &flags, &plan); break;
-    case Op::Cmp: ctx.cmp(flags, da, db, &plan); break;
-    case Op::Shl: ctx.shl(dr, da, shift, &plan); break;
-    case Op::Shr: ctx.shr(dr, da, shift, &plan); break;
-    case Op::MulLow: ctx.mul_low(dr, da, db, &plan); break;
-    case Op::Mul: ctx.mul(dr, da, db, &plan); break;
-  }
+  runtime::run_op(ctx, op, dr, da, db, &flags, shift, &plan);
   ctx.synchronize();
   const bool has_value = op != Op::Cmp, has_flag = op == Op::Add || op == Op::Sub || op == Op::Cmp;
   std::vector<uint64_t> words;
@@ -129,15 +122,7 @@ TEST_P(ArithVsGmp, EveryValidVariantMatchesGmp) {
     Flags f(ctx, 1);
     const Plan plan{v.name, 1, "explicit", 0.0};
     try {
-      switch (op) {
-        case Op::Add: ctx.add(r, a, b, &f, &plan); break;
-        case Op::Sub: ctx.sub(r, a, b, &f, &plan); break;
-        case Op::Cmp: ctx.cmp(f, a, b, &plan); break;
-        case Op::Shl: ctx.shl(r, a, 1, &plan); break;
-        case Op::Shr: ctx.shr(r, a, 1, &plan); break;
-        case Op::MulLow: ctx.mul_low(r, a, b, &plan); break;
-        case Op::Mul: ctx.mul(r, a, b, &plan); break;
-      }
+      runtime::run_op(ctx, op, r, a, b, &f, 1, &plan);
       ADD_FAILURE() << v.name << " accepted " << past << " bits, past its limit " << limit_bits;
     } catch (const Error& e) {
       EXPECT_EQ(e.code(), ErrorCode::Unsupported) << e.what();
