@@ -42,6 +42,21 @@ DeviceLimits DeviceLimits::h100() {
   return d;
 }
 
+DeviceLimits DeviceLimits::from_properties(const cudaDeviceProp& p) {
+  DeviceLimits d;
+  d.name = p.name;
+  d.cc_major = p.major;
+  d.cc_minor = p.minor;
+  d.sm_count = p.multiProcessorCount;
+  d.max_threads_per_block = uint32_t(p.maxThreadsPerBlock);
+  d.smem_per_block_optin = p.sharedMemPerBlockOptin;
+  d.smem_per_sm = p.sharedMemPerMultiprocessor;
+  d.max_threads_per_sm = uint32_t(p.maxThreadsPerMultiProcessor);
+  d.regs_per_block = uint32_t(p.regsPerBlock);
+  d.global_memory_bytes = p.totalGlobalMem;
+  return d;
+}
+
 const std::vector<Variant>& registry() {
   static const std::vector<Variant> all = [] {
     std::vector<Variant> v;

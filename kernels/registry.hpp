@@ -6,6 +6,7 @@
 // geometry, without launching anything. The tuner and the runtime iterate it.
 #pragma once
 #include <cuda_runtime_api.h>
+#include <driver_types.h>
 
 #include <cstdint>
 #include <optional>
@@ -39,6 +40,7 @@ struct DeviceLimits {
   uint32_t regs_per_block = 65536;
   uint64_t global_memory_bytes = 0;
   static DeviceLimits h100();  // NVIDIA H100 80GB HBM3 (sm_90), for use without a GPU
+  static DeviceLimits from_properties(const cudaDeviceProp& p);
 };
 
 struct Variant {

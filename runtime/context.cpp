@@ -54,16 +54,7 @@ Context::Context(int device, const ContextOptions& options) : impl_(std::make_un
   m.info.cc_minor = p.minor;
   m.info.sm_count = p.multiProcessorCount;
   m.info.global_memory_bytes = p.totalGlobalMem;
-  m.limits.name = p.name;
-  m.limits.cc_major = p.major;
-  m.limits.cc_minor = p.minor;
-  m.limits.sm_count = p.multiProcessorCount;
-  m.limits.max_threads_per_block = uint32_t(p.maxThreadsPerBlock);
-  m.limits.smem_per_block_optin = p.sharedMemPerBlockOptin;
-  m.limits.smem_per_sm = p.sharedMemPerMultiprocessor;
-  m.limits.max_threads_per_sm = uint32_t(p.maxThreadsPerMultiProcessor);
-  m.limits.regs_per_block = uint32_t(p.regsPerBlock);
-  m.limits.global_memory_bytes = p.totalGlobalMem;
+  m.limits = kernels::DeviceLimits::from_properties(p);
   if (p.major < 8)
     throw Error(ErrorCode::Unsupported,
                 std::string(p.name) + " has compute capability " + std::to_string(p.major) + "." +

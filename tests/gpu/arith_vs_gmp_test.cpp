@@ -84,15 +84,9 @@ TEST_P(ArithVsGmp, EveryValidVariantMatchesGmp) {
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
   gmp_randseed_ui(rng, test::test_seed() + static_cast<int>(op));
-  const kernels::DeviceLimits limits = [&] {
-    kernels::DeviceLimits l = kernels::DeviceLimits::h100();
-    cudaDeviceProp p{};
-    cudaGetDeviceProperties(&p, 0);
-    l.name = p.name;
-    l.smem_per_block_optin = p.sharedMemPerBlockOptin;
-    l.smem_per_sm = p.sharedMemPerMultiprocessor;
-    return l;
-  }();
+  cudaDeviceProp props{};
+  ASSERT_EQ(cudaGetDeviceProperties(&props, 0), cudaSuccess);
+  const kernels::DeviceLimits limits = kernels::DeviceLimits::from_properties(props);
   const std::vector<uint64_t> sizes{1,    64,    65,    100,   255,   256,    521,    1000,   1024,  3072,
                                     4097, 8192,  12345, 32768, 65536, 100003, 131072, 262144, 524288, 1048576};
   // BIGTUNE_TEST_MAX_BITS caps the sizes (compute-sanitizer runs use it).
