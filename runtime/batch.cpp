@@ -8,7 +8,7 @@
 
 #include "bigtune/bigtune.hpp"
 #include "runtime/context_impl.hpp"
-#include "runtime/cuda_check.hpp"
+#include "bigtune/detail/cuda_check.hpp"
 #include "runtime/mpz_words.hpp"
 
 namespace bigtune {

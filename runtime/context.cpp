@@ -4,7 +4,7 @@
 #include "bigtune/bigtune.hpp"
 #include "kernels/block/layout.hpp"
 #include "runtime/context_impl.hpp"
-#include "runtime/cuda_check.hpp"
+#include "bigtune/detail/cuda_check.hpp"
 #include "db/paths.hpp"
 #include "db/store.hpp"
 #include "runtime/default_plan.hpp"
@@ -14,23 +14,6 @@
 namespace bigtune {
 
 const char* op_name(Op op) { return kernels::op_name(runtime::to_kernel_op(op)); }
-
-namespace runtime {
-void throw_cuda_error(cudaError_t status, const char* call, const char* file, int line) {
-  const std::string where = std::string(call) + " at " + file + ":" + std::to_string(line);
-  if (status == cudaErrorMemoryAllocation)
-    throw Error(ErrorCode::OutOfMemory, "device memory exhausted in " + where,
-                "use smaller batches or free device memory");
-  if (status == cudaErrorNoDevice || status == cudaErrorInsufficientDriver)
-    throw Error(ErrorCode::NoDevice, std::string("no usable CUDA device: ") + cudaGetErrorString(status),
-                "run on a machine with an NVIDIA GPU and a CUDA 12.4+ driver");
-  throw Error(ErrorCode::Cuda, std::string(cudaGetErrorName(status)) + " (" + cudaGetErrorString(status) +
-                                   ") in " + where,
-              status == cudaErrorIllegalAddress || status == cudaErrorLaunchFailure
-                  ? "the device context is lost: create a new Context, and report this as a bug"
-                  : "check the driver and the arguments");
-}
-}  // namespace runtime
 
 void Context::Impl::activate() const { BIGTUNE_CUDA_CHECK(cudaSetDevice(info.ordinal)); }
 

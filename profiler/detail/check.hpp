@@ -1,6 +1,6 @@
-// The profiler's checking macros: one for the CUDA runtime, one for CUPTI.
-// Each records file, line and the text of the call, and throws a
-// bigtune::Error (code Cuda or Profiler). Raw status codes never leave
+// The profiler's checking macros: the project's CUDA one
+// (bigtune/detail/cuda_check.hpp) and one for CUPTI. Each records file, line
+// and the text of the call, and throws a bigtune::Error (code Cuda or Profiler). Raw status codes never leave
 // profiler/ (STYLE.md, "Errors"). Private to profiler/.
 #pragma once
 #include <cuda_runtime_api.h>
@@ -8,26 +8,18 @@
 
 #include <string>
 
+#include "bigtune/detail/cuda_check.hpp"
 #include "bigtune/error.hpp"
 
 namespace bigtune::profiler::detail {
 
-[[noreturn]] void throw_cuda_error(cudaError_t status, const char* call, const char* file, int line);
+using bigtune::detail::cuda_status_text;
 [[noreturn]] void throw_cupti_error(CUptiResult status, const char* call, const char* file, int line);
 
 // "CUPTI_ERROR_INSUFFICIENT_PRIVILEGES (...)" for messages.
 std::string cupti_status_text(CUptiResult status);
-std::string cuda_status_text(cudaError_t status);
 
 }  // namespace bigtune::profiler::detail
-
-#define BIGTUNE_CUDA_CHECK(call)                                                        \
-  do {                                                                                  \
-    const cudaError_t bigtune_status_ = (call);                                         \
-    if (bigtune_status_ != cudaSuccess)                                                 \
-      ::bigtune::profiler::detail::throw_cuda_error(bigtune_status_, #call, __FILE__,   \
-                                                    __LINE__);                          \
-  } while (0)
 
 #define BIGTUNE_CUPTI_CHECK(call)                                                       \
   do {                                                                                  \
