@@ -42,4 +42,12 @@ void gmp_reference(Op op, uint64_t bits, uint64_t shift, const mpz_t a, const mp
   }
 }
 
+bool matches_gmp(Op op, uint64_t bits, uint64_t shift, const mpz_t a, const mpz_t b, const mpz_t value, int flag,
+                 mpz_t want, int* want_flag) {
+  gmp_reference(op, bits, shift, a, b, want, want_flag);
+  const bool has_flag = op == Op::Add || op == Op::Sub || op == Op::Cmp;
+  const bool value_ok = op == Op::Cmp || mpz_cmp(want, value) == 0;
+  return value_ok && (!has_flag || flag == *want_flag);
+}
+
 }  // namespace bigtune::runtime

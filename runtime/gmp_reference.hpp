@@ -15,4 +15,9 @@ namespace bigtune::runtime {
 // For cmp, r is left untouched.
 void gmp_reference(Op op, uint64_t bits, uint64_t shift, const mpz_t a, const mpz_t b, mpz_t r, int* flag);
 
+// True when bigtune's result (value; flag for add, sub and cmp) is what GMP
+// computes for op(a, b); `want` and `want_flag` receive GMP's, for reports.
+bool matches_gmp(Op op, uint64_t bits, uint64_t shift, const mpz_t a, const mpz_t b, const mpz_t value, int flag,
+                 mpz_t want, int* want_flag);
+
 }  // namespace bigtune::runtime
