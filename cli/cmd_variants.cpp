@@ -12,13 +12,13 @@ namespace bigtune::cli {
 void add_variants_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("variants", "list the kernel variants and the sizes each supports");
   static std::string op_filter;
-  cmd->add_option("--op", op_filter, "only this op (add, sub, cmp, shl, shr, mul_low, mul)");
+  cmd->add_option("--op", op_filter, "only this op (e.g. add, mul, divmod, powm)");
   cmd->callback([] {
     const GlobalOptions& g = global_options();
     const LimitsSource src = current_limits(g.device);
     if (!op_filter.empty() && !kernels::parse_op(op_filter))
       throw bigtune::Error(bigtune::ErrorCode::InvalidArgument, "unknown op '" + op_filter + "'",
-                  "use one of add, sub, cmp, shl, shr, mul_low, mul");
+                  "see `bigtune variants` for the ops");
     if (!src.note.empty() && !g.json) fmt::print("note: {}\n", src.note);
     if (g.json) fmt::print("[");
     else
@@ -39,11 +39,11 @@ void add_variants_command(CLI::App& app) {
       if (g.json) {
         fmt::print("{}{{\"variant\":\"{}\",\"op\":\"{}\",\"family\":\"{}\",\"algorithm\":\"{}\",\"limb_bits\":{},"
                    "\"q\":{},\"max_threads\":{},\"min_bits\":1,\"max_bits\":{},\"registers\":{},\"local_bytes\":{}}}",
-                   first ? "" : ",", v.name, kernels::op_name(v.op), v.family, kernels::algorithm_name(v.algorithm),
+                   first ? "" : ",", v.name, kernels::op_name(v.op), v.family, v.algorithm,
                    v.limb_bits, v.q, v.max_threads, max_bits, regs, spill);
       } else {
         fmt::print("{:<26} {:<8} {:<6} {:<10} {:>5} {:>3} {:>8} {:>12} {:>6} {:>6}\n", v.name, kernels::op_name(v.op),
-                   v.family, kernels::algorithm_name(v.algorithm), v.limb_bits, v.q, v.max_threads, max_bits,
+                   v.family, v.algorithm, v.limb_bits, v.q, v.max_threads, max_bits,
                    regs < 0 ? std::string("-") : std::to_string(regs),
                    spill < 0 ? std::string("-") : std::to_string(spill));
       }

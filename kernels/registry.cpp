@@ -10,21 +10,36 @@
 namespace bigtune::kernels {
 
 namespace {
-constexpr const char* kOpNames[] = {"add", "sub", "cmp", "shl", "shr", "mul_low", "mul"};
 constexpr uint64_t kMaxGrid = 0x7fffffffu;
-bool is_full_mul(const Variant& v) { return v.op == Op::Mul; }
 }  // namespace
 
-const char* op_name(Op op) { return kOpNames[static_cast<int>(op)]; }
+const char* op_name(Op op) {
+  switch (op) {
+    case Op::Add: return "add";
+    case Op::Sub: return "sub";
+    case Op::Cmp: return "cmp";
+    case Op::Shl: return "shl";
+    case Op::Shr: return "shr";
+    case Op::MulLow: return "mul_low";
+    case Op::Mul: return "mul";
+    case Op::Sqr: return "sqr";
+    case Op::DivMod: return "divmod";
+    case Op::MulAdd: return "mul_add";
+    case Op::Poly: return "poly";
+    case Op::MulMod: return "mulmod";
+    case Op::SqrMod: return "sqrmod";
+    case Op::PowM: return "powm";
+    case Op::Gcd: return "gcd";
+    case Op::ModInv: return "modinv";
+    case Op::Sqrt: return "sqrt";
+  }
+  return "?";
+}
 
 std::optional<Op> parse_op(std::string_view name) {
   for (Op op : kAllOps)
     if (name == op_name(op)) return op;
   return std::nullopt;
-}
-
-const char* algorithm_name(Algorithm algorithm) {
-  return algorithm == Algorithm::Scan ? "scan" : "classical";
 }
 
 DeviceLimits DeviceLimits::h100() {
@@ -80,17 +95,15 @@ uint32_t operand_limbs(const Variant& v, uint64_t operand_bits) {
 }
 
 uint32_t threads_per_instance(const Variant& v, uint64_t operand_bits) {
-  const uint32_t m = operand_limbs(v, operand_bits);
-  if (v.algorithm == Algorithm::Classical) return block::mul_threads_per_instance(m, v.q, is_full_mul(v));
-  return block::scan_threads_per_instance(m, v.q);
+  return v.shape->threads_per_instance(v, operand_bits);
 }
 
 uint64_t smem_bytes(const Variant& v, uint64_t operand_bits, uint32_t ipb) {
-  const uint32_t m = operand_limbs(v, operand_bits);
-  const uint64_t logical = v.algorithm == Algorithm::Classical
-                               ? block::mul_smem_logical(m, v.q, is_full_mul(v), ipb)
-                               : block::scan_smem_logical(m, ipb);
-  return block::smem_bytes_padded(logical, v.limb_bits / 8);
+  return v.shape->smem_bytes(v, operand_bits, ipb);
+}
+
+uint64_t scratch_bytes(const Variant& v, uint64_t operand_bits, uint64_t count) {
+  return v.shape->scratch_bytes ? v.shape->scratch_bytes(v, operand_bits, count) : 0;
 }
 
 Geometry geometry(const Variant& v, uint64_t operand_bits, uint64_t count, uint32_t ipb,
@@ -104,7 +117,7 @@ Geometry geometry(const Variant& v, uint64_t operand_bits, uint64_t count, uint3
   g.smem_bytes = uint32_t(one);
   g.stage_buffers = 1;
   const bool two_operands = v.op == Op::Add || v.op == Op::Sub || v.op == Op::Cmp;
-  if (two_operands && v.algorithm == Algorithm::Scan) {
+  if (two_operands && v.shape->may_double_stage) {
     // Two buffers let a and b be fetched together; take them only when the
     // SM keeps as many resident blocks as the thread limit allows anyway.
     const uint64_t two = smem_bytes(v, operand_bits, 2 * ipb);
@@ -124,6 +137,9 @@ std::string why_invalid(const Variant& v, uint64_t operand_bits, uint64_t count,
   if (count == 0) return "batch count is 0";
   if (ipb == 0) return "instances per block is 0";
   if (operand_bits > (uint64_t(1) << 31)) return "bit-size above 2^31 is not supported";
+  if (v.shape->fixed_max_bits && v.shape->fixed_max_bits(v) && operand_bits > v.shape->fixed_max_bits(v))
+    return "this variant holds at most " + std::to_string(v.shape->fixed_max_bits(v)) +
+           "-bit operands (use a variant with more limbs per thread, or a block-level one)";
   const uint64_t threads = uint64_t(threads_per_instance(v, operand_bits)) * ipb;
   const uint64_t block_threads = (threads + 31) / 32 * 32;
   const uint64_t max_threads = std::min<uint64_t>(v.max_threads, limits.max_threads_per_block);
@@ -152,6 +168,7 @@ uint64_t max_operand_bits(const Variant& v, const DeviceLimits& limits) {
 }
 
 cudaError_t launch(const Variant& v, const KernelArgs& args, const Geometry& g, cudaStream_t stream) {
+  if (v.shape->launch) return v.shape->launch(v, args, g, stream);
   if (g.smem_bytes > 48 * 1024) {
     const cudaError_t e =
         cudaFuncSetAttribute(v.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(g.smem_bytes));

@@ -18,15 +18,32 @@
 
 namespace bigtune::kernels {
 
-enum class Op : uint8_t { Add, Sub, Cmp, Shl, Shr, MulLow, Mul };
-constexpr Op kAllOps[] = {Op::Add, Op::Sub, Op::Cmp, Op::Shl, Op::Shr, Op::MulLow, Op::Mul};
+// Every operation bigtune knows, one per line (the public bigtune::Op mirrors
+// it). An op without variants in the registry is reported as unsupported.
+enum class Op : uint8_t {
+  Add,
+  Sub,
+  Cmp,
+  Shl,
+  Shr,
+  MulLow,
+  Mul,
+  Sqr,     // full square
+  DivMod,  // quotient and remainder
+  MulAdd,  // a*b + c
+  Poly,    // (a*a + b)*(b*b + b) + a*b, seed 000's fused benchmark
+  MulMod,
+  SqrMod,
+  PowM,
+  Gcd,
+  ModInv,
+  Sqrt,    // integer square root
+};
+constexpr Op kAllOps[] = {Op::Add,    Op::Sub,    Op::Cmp,    Op::Shl,    Op::Shr,  Op::MulLow,
+                          Op::Mul,    Op::Sqr,    Op::DivMod, Op::MulAdd, Op::Poly, Op::MulMod,
+                          Op::SqrMod, Op::PowM,   Op::Gcd,    Op::ModInv, Op::Sqrt};
 const char* op_name(Op op);
 std::optional<Op> parse_op(std::string_view name);
-
-// Scan: Q limbs per thread and one block carry scan (add, sub, cmp, shifts);
-// Classical: seed 000 §3 quadratic multiplication, 2Q result limbs per thread.
-enum class Algorithm : uint8_t { Scan, Classical };
-const char* algorithm_name(Algorithm algorithm);
 
 // What validity depends on. Read from the device, or a named model offline.
 struct DeviceLimits {
@@ -43,15 +60,40 @@ struct DeviceLimits {
   static DeviceLimits from_properties(const cudaDeviceProp& p);
 };
 
+struct Variant;
+
+// How an algorithm maps instances onto threads and memory. Each kernel family
+// supplies one (kernels/<family>/), so that the registry can state geometry and
+// validity for any variant without knowing its algorithm.
+struct ShapeRules {
+  // Threads one instance of `operand_bits` bits takes (1 for thread-level
+  // kernels, the lanes for warp-level ones).
+  uint32_t (*threads_per_instance)(const Variant& v, uint64_t operand_bits);
+  // Dynamic shared memory of a block of `ipb` instances (the minimum).
+  uint64_t (*smem_bytes)(const Variant& v, uint64_t operand_bits, uint32_t ipb);
+  // Largest operand bit-size the kernel can hold whatever the device (fixed
+  // register arrays of thread- and warp-level kernels); 0: no such bound.
+  uint64_t (*fixed_max_bits)(const Variant& v);
+  // Global scratch the launch needs, for all `count` instances; null: none.
+  uint64_t (*scratch_bytes)(const Variant& v, uint64_t operand_bits, uint64_t count);
+  // The launch, for variants made of several kernels; null: one
+  // cudaLaunchKernel of v.kernel with the geometry.
+  cudaError_t (*launch)(const Variant& v, const KernelArgs& args, const Geometry& g, cudaStream_t stream);
+  // Two staging buffers for two-operand scans when they cost no residency.
+  bool may_double_stage = false;
+};
+
 struct Variant {
-  std::string name;   // "<op>.<algorithm>.u<limb>.q<Q>", e.g. "mul.classical.u64.q4"
+  std::string name;       // "<op>.<algorithm>.u<limb>.q<Q>[.<extra>]", e.g. "mul.classical.u64.q4"
   Op op;
-  const char* family; // thread/warp/block/grid level; all of these are "block"
-  Algorithm algorithm;
+  const char* family;     // "thread", "warp" or "block": what one instance runs on
+  const char* algorithm;  // e.g. "scan", "classical", "ntt", "newton"
   uint32_t limb_bits;
-  uint32_t q;
-  uint32_t max_threads;  // __launch_bounds__ of the kernel
-  const void* kernel;    // the __global__ function, for cudaLaunchKernel and attributes
+  uint32_t q;             // limbs per thread (the family's sequentialisation factor)
+  uint32_t max_threads;   // __launch_bounds__ of the kernel
+  const void* kernel;     // the (first) __global__ function, for attributes and launches
+  const ShapeRules* shape;
+  uint32_t param = 0;     // algorithm parameter named in the name's extra part (lanes, window, field)
 };
 
 const std::vector<Variant>& registry();
@@ -60,6 +102,7 @@ const Variant* find_variant(std::string_view name);
 // Shape of a launch; operand_bits is the bit-size of the operands (for a full
 // product the result has 2 * operand_bits bits).
 uint32_t operand_limbs(const Variant& v, uint64_t operand_bits);
+uint64_t scratch_bytes(const Variant& v, uint64_t operand_bits, uint64_t count);
 uint32_t threads_per_instance(const Variant& v, uint64_t operand_bits);
 // Dynamic shared memory with one staging buffer (the minimum the variant needs).
 uint64_t smem_bytes(const Variant& v, uint64_t operand_bits, uint32_t ipb);

@@ -59,7 +59,25 @@ Context::~Context() {
     cudaSetDevice(impl_->info.ordinal);
     cudaStreamSynchronize(impl_->stream);
     cudaStreamDestroy(impl_->stream);
+    if (impl_->scratch) cudaFree(impl_->scratch);
   }
+}
+
+void* Context::Impl::scratch_of(uint64_t bytes) {
+  if (bytes <= scratch_capacity) return scratch;
+  activate();
+  BIGTUNE_CUDA_CHECK(cudaStreamSynchronize(stream));
+  if (scratch) BIGTUNE_CUDA_CHECK(cudaFree(scratch));
+  scratch = nullptr;
+  scratch_capacity = 0;
+  if (cudaMalloc(&scratch, bytes) != cudaSuccess) {
+    cudaGetLastError();
+    throw Error(ErrorCode::OutOfMemory,
+                "cannot allocate " + std::to_string(bytes) + " bytes of device scratch for this launch",
+                "use smaller batches (scratch grows with the instance count)");
+  }
+  scratch_capacity = bytes;
+  return scratch;
 }
 
 const DeviceInfo& Context::device() const { return impl_->info; }
@@ -98,7 +116,7 @@ PreparedLaunch prepare_launch(Op op, const Plan& plan, uint64_t operand_bits, ui
 }
 
 void Context::Impl::launch(Op op, const Plan* plan, uint64_t operand_bits, uint64_t count, uint64_t result_bits,
-                           kernels::KernelArgs args) {
+                           kernels::KernelArgs args, const ExtraBits& extra) {
   Plan chosen;
   if (plan) {
     chosen = *plan;
@@ -117,6 +135,19 @@ void Context::Impl::launch(Op op, const Plan* plan, uint64_t operand_bits, uint6
   p.args.b = args.b;
   p.args.flags = args.flags;
   p.args.shift = args.shift;
+  p.args.r2 = args.r2;
+  p.args.c = args.c;
+  p.args.m = args.m;
+  p.args.e = args.e;
+  p.args.m_shared = args.m_shared;
+  p.args.e_shared = args.e_shared;
+  const auto limbs = [&](uint64_t bits) { return bits ? kernels::block::limbs_for_bits(bits, p.variant->limb_bits) : 0; };
+  p.args.b_limbs = extra.b ? limbs(extra.b) : p.args.limbs;
+  p.args.c_limbs = limbs(extra.c);
+  p.args.r2_limbs = limbs(extra.r2);
+  p.args.m_limbs = limbs(extra.m);
+  p.args.e_limbs = limbs(extra.e);
+  if (const uint64_t bytes = kernels::scratch_bytes(*p.variant, operand_bits, count)) p.args.scratch = scratch_of(bytes);
   activate();
   BIGTUNE_CUDA_CHECK(kernels::launch(*p.variant, p.args, p.geometry, stream));
 }

@@ -52,6 +52,16 @@ std::optional<Plan> default_plan(Op op, uint64_t bits, uint64_t count, const ker
       }
     }
   }
+  // Ops and families without a rule yet (the tuner's decisions replace this):
+  // the first valid variant in registry order, ~128 threads per block.
+  for (const kernels::Variant& v : kernels::registry()) {
+    if (v.op != kop) continue;
+    const uint32_t tpi = kernels::threads_per_instance(v, bits);
+    uint64_t ipb = std::min<uint64_t>(std::max<uint64_t>(1, 128 / std::max<uint32_t>(tpi, 1)), std::max<uint64_t>(count, 1));
+    while (ipb > 1 && !kernels::why_invalid(v, bits, count, uint32_t(ipb), limits).empty()) ipb /= 2;
+    if (kernels::why_invalid(v, bits, count, uint32_t(ipb), limits).empty())
+      return Plan{v.name, uint32_t(ipb), "default", 0.0};
+  }
   return std::nullopt;
 }
 

@@ -12,6 +12,7 @@ const char* error_code_name(ErrorCode code) {
     case ErrorCode::Database: return "database error";
     case ErrorCode::Profiler: return "profiler error";
     case ErrorCode::Internal: return "internal error";
+    case ErrorCode::DivisionByZero: return "division by zero";
   }
   return "unknown error";
 }

@@ -20,4 +20,21 @@ void gmp_reference(Op op, uint64_t bits, uint64_t shift, const mpz_t a, const mp
 bool matches_gmp(Op op, uint64_t bits, uint64_t shift, const mpz_t a, const mpz_t b, const mpz_t value, int flag,
                  mpz_t want, int* want_flag);
 
+// Every op, with the batches of op_layout (run_op.hpp): a and b (divisor,
+// exponent), c (addend), m (modulus) as the op takes them; `r_bits` is the
+// result batch's bit-size (fused results are reduced modulo 2^r_bits).
+// r2 receives divmod's remainder; *flag: carry, borrow, cmp, zero divisor
+// (divmod: q = r = 0), no inverse (modinv: r = 0), else 0.
+struct RefOperands {
+  mpz_srcptr a = nullptr, b = nullptr, c = nullptr, m = nullptr;
+  uint64_t shift = 0;
+};
+void gmp_reference(Op op, uint64_t bits, uint64_t r_bits, const RefOperands& in, mpz_ptr r, mpz_ptr r2, int* flag);
+
+// Which parts of a result an op defines: the value (all but cmp), the second
+// value (divmod) and the flag (add, sub, cmp, divmod, modinv).
+bool op_has_value(Op op);
+bool op_has_second_value(Op op);
+bool op_has_flag(Op op);
+
 }  // namespace bigtune::runtime

@@ -18,6 +18,15 @@ kernels::Op to_kernel_op(Op op);
 // b: second operand, ignored for shifts.
 void validate_shapes(Op op, Shape r, Shape a, Shape b);
 
+// divmod: q has u's bit-size, r has v's, v no longer than u.
+void validate_divmod(Shape q, Shape r, Shape u, Shape v);
+// mul_add: a and b alike, c no wider than r.
+void validate_mul_add(Shape r, Shape a, Shape b, Shape c);
+// mulmod, sqrmod, powm (b = exponent), gcd, modinv: one bit-size for operands,
+// result and modulus; the modulus (and powm's exponent) count 1 or the batch's.
+// b is ignored by sqrmod and modinv; for gcd m is b.
+void validate_modular(Op op, Shape r, Shape a, Shape b, Shape m);
+
 // The registry variant a plan names, checked against the op and the device.
 const kernels::Variant& validate_plan(const Plan& plan, Op op, uint64_t bits, uint64_t count,
                                       const kernels::DeviceLimits& limits);

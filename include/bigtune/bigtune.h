@@ -24,7 +24,8 @@ typedef enum bigtune_status {
   BIGTUNE_ERROR_CUDA = 5,
   BIGTUNE_ERROR_DATABASE = 6,
   BIGTUNE_ERROR_PROFILER = 7,
-  BIGTUNE_ERROR_INTERNAL = 8
+  BIGTUNE_ERROR_INTERNAL = 8,
+  BIGTUNE_ERROR_DIVISION_BY_ZERO = 9
 } bigtune_status;
 
 typedef enum bigtune_op {

@@ -25,7 +25,26 @@
 
 namespace bigtune {
 
-enum class Op { Add, Sub, Cmp, Shl, Shr, MulLow, Mul };
+// The same values, in the same order, as the registry's kernels::Op.
+enum class Op {
+  Add,
+  Sub,
+  Cmp,
+  Shl,
+  Shr,
+  MulLow,
+  Mul,
+  Sqr,
+  DivMod,
+  MulAdd,
+  Poly,
+  MulMod,
+  SqrMod,
+  PowM,
+  Gcd,
+  ModInv,
+  Sqrt,
+};
 const char* op_name(Op op);
 
 struct DeviceInfo {
@@ -120,6 +139,30 @@ class Context {
   void shr(Batch& r, const Batch& a, uint64_t shift, const Plan* plan = nullptr);
   void mul_low(Batch& r, const Batch& a, const Batch& b, const Plan* plan = nullptr);  // r = a*b mod 2^bits
   void mul(Batch& r, const Batch& a, const Batch& b, const Plan* plan = nullptr);  // r.bits() >= 2*a.bits()
+  void sqr(Batch& r, const Batch& a, const Plan* plan = nullptr);                  // r.bits() >= 2*a.bits()
+
+  // q = u / v, r = u mod v, for divisors of any length up to the dividend's
+  // (q has u's bits, r has v's). An instance with v = 0 gets q = r = 0 and a 1
+  // in `zero_divisor`; without that array, a zero divisor raises
+  // ErrorCode::DivisionByZero (which synchronises the stream).
+  void divmod(Batch& q, Batch& r, const Batch& u, const Batch& v, Flags* zero_divisor = nullptr,
+              const Plan* plan = nullptr);
+
+  // Fused, intermediates kept on chip; results reduced modulo 2^r.bits().
+  void mul_add(Batch& r, const Batch& a, const Batch& b, const Batch& c, const Plan* plan = nullptr);  // a*b + c
+  void poly(Batch& r, const Batch& a, const Batch& b, const Plan* plan = nullptr);  // (a*a+b)*(b*b+b) + a*b
+
+  // Modular arithmetic: m holds one modulus for the whole batch (count 1) or
+  // one per instance; operands and results have m's bit-size, operands must be
+  // below their modulus, and m must not be 0.
+  void mulmod(Batch& r, const Batch& a, const Batch& b, const Batch& m, const Plan* plan = nullptr);
+  void sqrmod(Batch& r, const Batch& a, const Batch& m, const Plan* plan = nullptr);
+  // r = x^e mod m; e of any bit-size, one exponent (count 1) or one per instance.
+  void powm(Batch& r, const Batch& x, const Batch& e, const Batch& m, const Plan* plan = nullptr);
+  void gcd(Batch& r, const Batch& a, const Batch& b, const Plan* plan = nullptr);
+  // r = a^-1 mod m; where gcd(a, m) != 1, r = 0 and no_inverse gets a 1.
+  void modinv(Batch& r, const Batch& a, const Batch& m, Flags* no_inverse, const Plan* plan = nullptr);
+  void sqrt(Batch& r, const Batch& a, const Plan* plan = nullptr);  // floor(sqrt(a)), r.bits() >= ceil(a.bits()/2)
 
   struct Impl;
   Impl& impl() { return *impl_; }

@@ -15,6 +15,7 @@ enum class ErrorCode {
   Database = 6,         // the tuning database is missing, locked, corrupt or newer
   Profiler = 7,         // CUPTI refused or failed
   Internal = 8,         // a bug in bigtune: please report it
+  DivisionByZero = 9,   // a divisor (or modulus) of 0
 };
 
 const char* error_code_name(ErrorCode code);

@@ -7,10 +7,10 @@ namespace {
 template <class Limb, int Q>
 void add_sub_pair(std::vector<Variant>& out) {
   constexpr uint32_t bits = sizeof(Limb) * 8;
-  out.push_back(make_variant(Op::Add, Algorithm::Scan, bits, Q, 1024,
-                             reinterpret_cast<const void*>(&add_sub_kernel<Limb, Q, false>)));
-  out.push_back(make_variant(Op::Sub, Algorithm::Scan, bits, Q, 1024,
-                             reinterpret_cast<const void*>(&add_sub_kernel<Limb, Q, true>)));
+  out.push_back(make_variant(Op::Add, "block", "scan", bits, Q, 1024,
+                             reinterpret_cast<const void*>(&add_sub_kernel<Limb, Q, false>), block::kScanShape));
+  out.push_back(make_variant(Op::Sub, "block", "scan", bits, Q, 1024,
+                             reinterpret_cast<const void*>(&add_sub_kernel<Limb, Q, true>), block::kScanShape));
 }
 template <class Limb>
 void add_sub_all_q(std::vector<Variant>& out) {

@@ -7,12 +7,12 @@ namespace {
 template <class Limb, int Q>
 void cmp_shift_triple(std::vector<Variant>& out) {
   constexpr uint32_t bits = sizeof(Limb) * 8;
-  out.push_back(make_variant(Op::Cmp, Algorithm::Scan, bits, Q, 1024,
-                             reinterpret_cast<const void*>(&cmp_kernel<Limb, Q>)));
-  out.push_back(make_variant(Op::Shl, Algorithm::Scan, bits, Q, 1024,
-                             reinterpret_cast<const void*>(&shift_kernel<Limb, Q, true>)));
-  out.push_back(make_variant(Op::Shr, Algorithm::Scan, bits, Q, 1024,
-                             reinterpret_cast<const void*>(&shift_kernel<Limb, Q, false>)));
+  out.push_back(make_variant(Op::Cmp, "block", "scan", bits, Q, 1024,
+                             reinterpret_cast<const void*>(&cmp_kernel<Limb, Q>), block::kScanShape));
+  out.push_back(make_variant(Op::Shl, "block", "scan", bits, Q, 1024,
+                             reinterpret_cast<const void*>(&shift_kernel<Limb, Q, true>), block::kScanShape));
+  out.push_back(make_variant(Op::Shr, "block", "scan", bits, Q, 1024,
+                             reinterpret_cast<const void*>(&shift_kernel<Limb, Q, false>), block::kScanShape));
 }
 template <class Limb>
 void cmp_shift_all_q(std::vector<Variant>& out) {

@@ -18,6 +18,19 @@ struct KernelArgs {
   uint32_t threads_per_instance = 0;
   uint32_t ipb = 1;           // instances per block
   uint32_t stage_buffers = 1; // scan family: 2 = both operands staged at once
+  // Operands and results beyond (r, a, b), for the ops that have them.
+  void* r2 = nullptr;         // second result (divmod: remainder)
+  const void* c = nullptr;    // third operand (mul_add: addend)
+  const void* m = nullptr;    // modulus (mulmod, sqrmod, powm, modinv)
+  const void* e = nullptr;    // exponent (powm)
+  void* scratch = nullptr;    // global scratch, ShapeRules::scratch_bytes of it
+  uint32_t b_limbs = 0;       // limbs per instance of b when it differs from a (divmod divisor)
+  uint32_t c_limbs = 0;
+  uint32_t r2_limbs = 0;
+  uint32_t m_limbs = 0;
+  uint32_t e_limbs = 0;
+  uint32_t m_shared = 0;      // 1: one modulus for the whole batch
+  uint32_t e_shared = 0;      // 1: one exponent for the whole batch
 };
 
 struct Geometry {

@@ -9,10 +9,10 @@ template <int Q>
 void mul_pair(std::vector<Variant>& out) {
   using Limb = uint64_t;
   constexpr uint32_t threads = mul_max_threads<Limb, Q>();
-  out.push_back(make_variant(Op::MulLow, Algorithm::Classical, 64, Q, threads,
-                             reinterpret_cast<const void*>(&mul_classical_kernel<Limb, Q, false>)));
-  out.push_back(make_variant(Op::Mul, Algorithm::Classical, 64, Q, threads,
-                             reinterpret_cast<const void*>(&mul_classical_kernel<Limb, Q, true>)));
+  out.push_back(make_variant(Op::MulLow, "block", "classical", 64, Q, threads,
+                             reinterpret_cast<const void*>(&mul_classical_kernel<Limb, Q, false>), block::kClassicalShape));
+  out.push_back(make_variant(Op::Mul, "block", "classical", 64, Q, threads,
+                             reinterpret_cast<const void*>(&mul_classical_kernel<Limb, Q, true>), block::kClassicalShape));
 }
 }  // namespace
 

@@ -4,15 +4,20 @@
 #include <string>
 #include <vector>
 
+#include "kernels/block/block_shapes.hpp"
 #include "kernels/registry.hpp"
 
 namespace bigtune::kernels::variants {
 
-inline Variant make_variant(Op op, Algorithm algorithm, uint32_t limb_bits, uint32_t q, uint32_t max_threads,
-                            const void* kernel) {
-  std::string name = std::string(op_name(op)) + "." + algorithm_name(algorithm) + ".u" +
-                     std::to_string(limb_bits) + ".q" + std::to_string(q);
-  return Variant{name, op, "block", algorithm, limb_bits, q, max_threads, kernel};
+// A variant named "<op>.<algorithm>.u<limb>.q<Q>", plus ".<extra>" when given
+// (e.g. "l8" for 8 lanes per instance, "w4" for a 4-bit window).
+inline Variant make_variant(Op op, const char* family, const char* algorithm, uint32_t limb_bits, uint32_t q,
+                            uint32_t max_threads, const void* kernel, const ShapeRules& shape,
+                            const std::string& extra = {}, uint32_t param = 0) {
+  std::string name = std::string(op_name(op)) + "." + algorithm + ".u" + std::to_string(limb_bits) + ".q" +
+                     std::to_string(q);
+  if (!extra.empty()) name += "." + extra;
+  return Variant{name, op, family, algorithm, limb_bits, q, max_threads, kernel, &shape, param};
 }
 
 void append_add_sub_variants(std::vector<Variant>& out);

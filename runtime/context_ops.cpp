@@ -1,0 +1,132 @@
+// The Context methods of Kernels II-IV: squaring, division, fused and modular
+// operations. Each checks its batches (validate.hpp) and hands the launch to
+// Context::Impl; which kernels run is the registry's and the selector's matter.
+#include <string>
+
+#include "bigtune/bigtune.hpp"
+#include "bigtune/detail/cuda_check.hpp"
+#include "runtime/context_impl.hpp"
+#include "runtime/validate.hpp"
+
+namespace bigtune {
+
+namespace {
+runtime::Shape shape(const Batch& b) { return {b.bits(), b.count()}; }
+
+kernels::KernelArgs args_for(void* r, const void* a, const void* b) {
+  kernels::KernelArgs k;
+  k.r = r;
+  k.a = a;
+  k.b = b;
+  return k;
+}
+
+void check_flags(const char* op, const Flags* f, uint64_t count) {
+  if (f && f->count() != count)
+    throw Error(ErrorCode::InvalidArgument,
+                std::string(op) + ": flags hold " + std::to_string(f->count()) + " values for " +
+                    std::to_string(count) + " instances",
+                "create the Flags with the batch's count");
+}
+
+void set_modulus(kernels::KernelArgs& k, const Batch& m, ExtraBits& extra) {
+  k.m = m.device_data();
+  k.m_shared = m.count() == 1 ? 1 : 0;
+  extra.m = m.bits();
+}
+}  // namespace
+
+void Context::sqr(Batch& r, const Batch& a, const Plan* plan) {
+  runtime::validate_shapes(Op::Sqr, shape(r), shape(a), {});
+  impl_->launch(Op::Sqr, plan, a.bits(), a.count(), r.bits(), args_for(r.device_data(), a.device_data(), nullptr));
+}
+
+void Context::divmod(Batch& q, Batch& r, const Batch& u, const Batch& v, Flags* zero_divisor, const Plan* plan) {
+  runtime::validate_divmod(shape(q), shape(r), shape(u), shape(v));
+  check_flags("divmod", zero_divisor, u.count());
+  // Without the caller's array the zero-divisor marks land in our own, which
+  // is read back below: a zero divisor is an error, never a silent result.
+  std::unique_ptr<Flags> own;
+  if (!zero_divisor) own = std::make_unique<Flags>(*this, u.count());
+  Flags& marks = zero_divisor ? *zero_divisor : *own;
+  kernels::KernelArgs k = args_for(q.device_data(), u.device_data(), v.device_data());
+  k.r2 = r.device_data();
+  k.flags = marks.device_data();
+  ExtraBits extra;
+  extra.b = v.bits();
+  extra.r2 = r.bits();
+  impl_->launch(Op::DivMod, plan, u.bits(), u.count(), q.bits(), k, extra);
+  if (own) {
+    const std::vector<int32_t> z = own->download();
+    for (size_t i = 0; i < z.size(); ++i)
+      if (z[i])
+        throw Error(ErrorCode::DivisionByZero, "divmod: instance " + std::to_string(i) + " has divisor 0",
+                    "pass a Flags to divmod to get q = r = 0 and a mark for such instances instead");
+  }
+}
+
+void Context::mul_add(Batch& r, const Batch& a, const Batch& b, const Batch& c, const Plan* plan) {
+  runtime::validate_mul_add(shape(r), shape(a), shape(b), shape(c));
+  kernels::KernelArgs k = args_for(r.device_data(), a.device_data(), b.device_data());
+  k.c = c.device_data();
+  ExtraBits extra;
+  extra.c = c.bits();
+  impl_->launch(Op::MulAdd, plan, a.bits(), a.count(), r.bits(), k, extra);
+}
+
+void Context::poly(Batch& r, const Batch& a, const Batch& b, const Plan* plan) {
+  runtime::validate_shapes(Op::Poly, shape(r), shape(a), shape(b));
+  impl_->launch(Op::Poly, plan, a.bits(), a.count(), r.bits(), args_for(r.device_data(), a.device_data(), b.device_data()));
+}
+
+void Context::mulmod(Batch& r, const Batch& a, const Batch& b, const Batch& m, const Plan* plan) {
+  runtime::validate_modular(Op::MulMod, shape(r), shape(a), shape(b), shape(m));
+  kernels::KernelArgs k = args_for(r.device_data(), a.device_data(), b.device_data());
+  ExtraBits extra;
+  set_modulus(k, m, extra);
+  impl_->launch(Op::MulMod, plan, a.bits(), a.count(), r.bits(), k, extra);
+}
+
+void Context::sqrmod(Batch& r, const Batch& a, const Batch& m, const Plan* plan) {
+  runtime::validate_modular(Op::SqrMod, shape(r), shape(a), {}, shape(m));
+  kernels::KernelArgs k = args_for(r.device_data(), a.device_data(), nullptr);
+  ExtraBits extra;
+  set_modulus(k, m, extra);
+  impl_->launch(Op::SqrMod, plan, a.bits(), a.count(), r.bits(), k, extra);
+}
+
+void Context::powm(Batch& r, const Batch& x, const Batch& e, const Batch& m, const Plan* plan) {
+  runtime::validate_modular(Op::PowM, shape(r), shape(x), shape(e), shape(m));
+  kernels::KernelArgs k = args_for(r.device_data(), x.device_data(), nullptr);
+  k.e = e.device_data();
+  k.e_shared = e.count() == 1 ? 1 : 0;
+  ExtraBits extra;
+  extra.e = e.bits();
+  set_modulus(k, m, extra);
+  impl_->launch(Op::PowM, plan, x.bits(), x.count(), r.bits(), k, extra);
+}
+
+void Context::gcd(Batch& r, const Batch& a, const Batch& b, const Plan* plan) {
+  runtime::validate_modular(Op::Gcd, shape(r), shape(a), shape(b), shape(b));
+  impl_->launch(Op::Gcd, plan, a.bits(), a.count(), r.bits(), args_for(r.device_data(), a.device_data(), b.device_data()));
+}
+
+void Context::modinv(Batch& r, const Batch& a, const Batch& m, Flags* no_inverse, const Plan* plan) {
+  runtime::validate_modular(Op::ModInv, shape(r), shape(a), {}, shape(m));
+  if (!no_inverse)
+    throw Error(ErrorCode::InvalidArgument, "modinv: no Flags for the instances without an inverse",
+                "pass a Flags of the batch's count");
+  check_flags("modinv", no_inverse, a.count());
+  kernels::KernelArgs k = args_for(r.device_data(), a.device_data(), nullptr);
+  k.flags = no_inverse->device_data();
+  ExtraBits extra;
+  set_modulus(k, m, extra);
+  impl_->launch(Op::ModInv, plan, a.bits(), a.count(), r.bits(), k, extra);
+}
+
+void Context::sqrt(Batch& r, const Batch& a, const Plan* plan) {
+  runtime::validate_shapes(Op::Sqrt, shape(r), shape(a), {});
+  impl_->launch(Op::Sqrt, plan, a.bits(), a.count(), r.bits(), args_for(r.device_data(), a.device_data(), nullptr));
+}
+
+}  // namespace bigtune
