@@ -245,6 +245,11 @@ TEST(CAbi, NullArgumentsAndNoDevice) {
   EXPECT_EQ(bigtune_context_create(0, nullptr), BIGTUNE_ERROR_INVALID_ARGUMENT);
   EXPECT_NE(std::string(bigtune_last_error()).find("NULL"), std::string::npos);
   EXPECT_EQ(bigtune_add(nullptr, nullptr, nullptr, nullptr, nullptr, nullptr), BIGTUNE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(bigtune_divmod(nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr),
+            BIGTUNE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(bigtune_powm(nullptr, nullptr, nullptr, nullptr, nullptr, nullptr), BIGTUNE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(bigtune_modinv(nullptr, nullptr, nullptr, nullptr, nullptr, nullptr), BIGTUNE_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(bigtune_last_error()).find("no_inverse"), std::string::npos) << bigtune_last_error();
   int n = 0;
   const bool gpu = cudaGetDeviceCount(&n) == cudaSuccess && n > 0;
   cudaGetLastError();
