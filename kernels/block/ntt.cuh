@@ -1,0 +1,262 @@
+// Block-level NTT multiplication and squaring (seed 000 §4, exact).
+//
+// Computes the full product r = a·b (or r = a·a) of one instance with one
+// thread block, by a number-theoretic transform over the prime field of
+// `Field` (kernels/arith/goldilocks.cuh: p = 2^64 - 2^32 + 1, 16-bit digits).
+// Unlike seed 000's prototype there is no overflow-unsafe mode: the digit
+// width keeps every convolution coefficient below p for any input, the
+// all-ones operands included (bound in goldilocks.cuh).
+//
+// Algorithm (sizes and the split: ntt_layout.hpp):
+//   for each of the D twisted sub-products t (D = 1 unless N > M):
+//     b'_r = Σ_q b_{r+qM} ω^{t(r+qM)}  → forward DIF transform (natural in,
+//       bit-reversed out) in shared memory → stored to the scratch slot;
+//     a'   likewise, transformed in shared memory, multiplied pointwise by b̂'
+//       (or squared: one forward transform saved) → inverse DIT transform
+//       (bit-reversed in, natural out);
+//     s_t[r] = N^-1 ω^{-tr} · result (kept in shared memory when D = 1,
+//       else written to the slot);
+//   carry: coefficient k = r + qM is Σ_t s_t[r] ω^{-tqM} (a length-D inverse
+//   DFT; just s_0[k] when D = 1); four 16-bit-spaced coefficients make one
+//   64-bit limb plus a high word, and a block carry scan (BlockAddSub) adds
+//   the high words into the next limbs, one segment of 2·threads limbs at a
+//   time with the carry kept in shared memory between segments.
+// Cost: (3 - square) · (M/2) · log2 M butterflies per sub-product, each one
+// field multiplication (goldilocks.cuh) and two additions; bound and measured
+// figures in bench/notes/ntt.md.
+//
+// Device entry for other block routines (e.g. division's large products):
+//   mul_ntt<Field, kSquare>(r, r_limbs, r_bits, a, a_limbs, b, b_limbs,
+//                           plan, tables, x, carry_words, slot, scan_storage)
+//   - called by every thread of a block of exactly plan.threads threads
+//     (blockDim.x), plan = ntt_plan(a_limbs, b_limbs, log_m_max, threads);
+//   - a, b: global (or shared) 64-bit limbs, little-endian, read only; b is
+//     ignored when kSquare; a_limbs, b_limbs >= 1, any lengths;
+//   - r: r_limbs global limbs, written with the product reduced modulo
+//     2^r_bits (limbs past the product are 0); must not overlap a or b;
+//   - tables: the twiddle tables of length plan.n(), filled beforehand by
+//     ntt_twiddle_kernel (kernels/variants/ntt_kernels.cuh) for plan.log_n;
+//   - x: plan.m() field elements of shared memory; carry_words:
+//     kNttCarryLimbs·threads + 2 words of shared memory;
+//   - slot: ntt_slot_elems(plan, kSquare) global elements private to the block;
+//   - contains __syncthreads(); on return all of r is written and the
+//     shared buffers may be reused (a final barrier is included).
+#pragma once
+#include <cstdint>
+
+#include "kernels/arith/goldilocks.cuh"
+#include "kernels/block/ntt_layout.hpp"
+#if defined(__CUDACC__)
+#include "kernels/block/add_sub.cuh"  // the carry phase; the phases above it also build as host C++
+#endif
+
+namespace bigtune::kernels::block {
+
+// Powers of the root of unity ω of order N = 2^log_n: fwd[k] = ω^k and
+// inv[k] = ω^-k for k < N/2 (ω^(k+N/2) = -ω^k gives the other half).
+template <class Field>
+struct NttTables {
+  using Elem = typename Field::Elem;
+  const Elem* fwd;
+  const Elem* inv;
+  uint32_t log_n;
+
+  BIGTUNE_FIELD_HD static Elem load(const Elem* p) {
+#if defined(__CUDA_ARCH__)
+    return __ldg(p);
+#else
+    return *p;
+#endif
+  }
+  // ω^e and ω^-e for any e (taken modulo N).
+  BIGTUNE_FIELD_HD Elem root(uint64_t e) const { return pick(fwd, e); }
+  BIGTUNE_FIELD_HD Elem inv_root(uint64_t e) const { return pick(inv, e); }
+
+ private:
+  BIGTUNE_FIELD_HD Elem pick(const Elem* t, uint64_t e) const {
+    const uint64_t half = uint64_t(1) << (log_n - 1);
+    e &= 2 * half - 1;
+    return e < half ? load(t + e) : Field::neg(load(t + (e - half)));
+  }
+};
+
+// Digit k (16 bits) of a little-endian operand of `limbs` 64-bit limbs.
+BIGTUNE_FIELD_HD uint64_t ntt_digit(const uint64_t* v, uint32_t k) {
+  return (v[k / kNttDigitsPerLimb] >> ((k % kNttDigitsPerLimb) * kNttDigitBits)) & ((1u << kNttDigitBits) - 1);
+}
+
+// The phases below are written as loops over [0, len) with stride `threads`
+// from `tid`, so that the CPU unit tests can run them with tid 0, threads 1;
+// the device code calls them with threadIdx.x, blockDim.x and a barrier
+// between phases.
+
+// x[r] = Σ_q digit(r+qM)·ω^{t(r+qM)} for r < M (sub-product t's input).
+template <class Field>
+BIGTUNE_FIELD_HD void ntt_load_twisted(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
+                                       const uint64_t* v, uint32_t digits, uint32_t t, uint32_t tid,
+                                       uint32_t threads) {
+  const uint32_t m = p.m();
+  for (uint32_t r = tid; r < m; r += threads) {
+    typename Field::Elem acc = 0;
+    for (uint32_t k = r; k < digits; k += m) {
+      const uint64_t dgt = ntt_digit(v, k);
+      acc = Field::add(acc, t == 0 ? dgt : Field::mul(dgt, tw.root(uint64_t(t) * k)));
+    }
+    x[r] = acc;
+  }
+}
+
+// One radix-2 stage of the forward (DIF) transform of length M, half-span 2^log_h.
+// The root of order 2h is ω^(N/2h), so the twiddle of offset j is fwd[j·N/2h].
+template <class Field>
+BIGTUNE_FIELD_HD void ntt_dif_stage(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
+                                    uint32_t log_h, uint32_t tid, uint32_t threads) {
+  const uint32_t half_m = p.m() / 2, h = 1u << log_h, tw_shift = p.log_n - log_h - 1;
+  for (uint32_t b = tid; b < half_m; b += threads) {
+    const uint32_t j = b & (h - 1), i0 = ((b >> log_h) << (log_h + 1)) + j, i1 = i0 + h;
+    const auto u = x[i0], v = x[i1];
+    x[i0] = Field::add(u, v);
+    const auto d = Field::sub(u, v);
+    x[i1] = j == 0 ? d : Field::mul(d, NttTables<Field>::load(tw.fwd + (uint64_t(j) << tw_shift)));
+  }
+}
+
+// One radix-2 stage of the inverse (DIT) transform, the mirror of ntt_dif_stage.
+template <class Field>
+BIGTUNE_FIELD_HD void ntt_dit_stage(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
+                                    uint32_t log_h, uint32_t tid, uint32_t threads) {
+  const uint32_t half_m = p.m() / 2, h = 1u << log_h, tw_shift = p.log_n - log_h - 1;
+  for (uint32_t b = tid; b < half_m; b += threads) {
+    const uint32_t j = b & (h - 1), i0 = ((b >> log_h) << (log_h + 1)) + j, i1 = i0 + h;
+    const auto u = x[i0];
+    const auto v = j == 0 ? x[i1] : Field::mul(x[i1], NttTables<Field>::load(tw.inv + (uint64_t(j) << tw_shift)));
+    x[i0] = Field::add(u, v);
+    x[i1] = Field::sub(u, v);
+  }
+}
+
+// x[i] *= y[i] (y == x: squares), for i < M.
+template <class Field>
+BIGTUNE_FIELD_HD void ntt_pointwise(typename Field::Elem* x, const typename Field::Elem* y, const NttPlan& p,
+                                    uint32_t tid, uint32_t threads) {
+  for (uint32_t i = tid; i < p.m(); i += threads) x[i] = Field::mul(x[i], y[i]);
+}
+
+// s_t[r] = N^-1 ω^{-tr} x[r], written to out (which may be x).
+template <class Field>
+BIGTUNE_FIELD_HD void ntt_scale_out(typename Field::Elem* out, const typename Field::Elem* x, const NttPlan& p,
+                                    const NttTables<Field>& tw, uint32_t t, uint32_t tid, uint32_t threads) {
+  const auto n_inv = Field::inverse_pow2(int(p.log_n));
+  for (uint32_t r = tid; r < p.m(); r += threads)
+    out[r] = Field::mul(x[r], t == 0 ? n_inv : Field::mul(n_inv, tw.inv_root(uint64_t(t) * r)));
+}
+
+// Product coefficient k (an exact integer below p): s_0[k] when D = 1, else
+// the length-D inverse DFT Σ_t s_t[r] ω^{-tqM} with k = r + qM.
+template <class Field>
+BIGTUNE_FIELD_HD typename Field::Elem ntt_coefficient(const typename Field::Elem* s, const NttPlan& p,
+                                                      const NttTables<Field>& tw, uint64_t k) {
+  if (k >= p.n()) return 0;
+  if (p.log_d == 0) return s[k];
+  const uint32_t m = p.m(), r = uint32_t(k) & (m - 1), q = uint32_t(k >> p.log_m);
+  typename Field::Elem c = s[r];
+  for (uint32_t t = 1; t < p.d(); ++t)
+    c = Field::add(c, Field::mul(s[uint64_t(t) * m + r], tw.inv_root(uint64_t(t) * q * m)));
+  return c;
+}
+
+// Limb j of the product before carries: Σ_i c_{4j+i} 2^{16i} as (lo, hi).
+template <class Field>
+BIGTUNE_FIELD_HD void ntt_limb_parts(uint64_t& lo, uint64_t& hi, const typename Field::Elem* s, const NttPlan& p,
+                                     const NttTables<Field>& tw, uint64_t j) {
+  lo = ntt_coefficient<Field>(s, p, tw, j * kNttDigitsPerLimb);
+  hi = 0;
+  for (uint32_t i = 1; i < kNttDigitsPerLimb; ++i) {
+    const uint64_t c = ntt_coefficient<Field>(s, p, tw, j * kNttDigitsPerLimb + i);
+    const uint32_t sh = i * kNttDigitBits;
+    const uint64_t part = c << sh;
+    lo += part;
+    hi += (c >> (64 - sh)) + (lo < part);
+  }
+}
+
+#if defined(__CUDACC__)
+template <class Field>
+__device__ __forceinline__ void ntt_forward(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw) {
+  for (int log_h = int(p.log_m) - 1; log_h >= 0; --log_h) {
+    ntt_dif_stage<Field>(x, p, tw, uint32_t(log_h), threadIdx.x, blockDim.x);
+    __syncthreads();
+  }
+}
+
+template <class Field>
+__device__ __forceinline__ void ntt_inverse(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw) {
+  for (uint32_t log_h = 0; log_h < p.log_m; ++log_h) {
+    ntt_dit_stage<Field>(x, p, tw, log_h, threadIdx.x, blockDim.x);
+    __syncthreads();
+  }
+}
+
+template <class Field, bool kSquare>
+__device__ void mul_ntt(uint64_t* r, uint32_t r_limbs, uint64_t r_bits, const uint64_t* a, uint32_t a_limbs,
+                        const uint64_t* b, uint32_t b_limbs, const NttPlan& p, const NttTables<Field>& tw,
+                        typename Field::Elem* x, uint64_t* carry_words, typename Field::Elem* slot,
+                        typename BlockAddSub<uint64_t, kNttCarryLimbs, false>::TempStorage& scan_storage) {
+  using Elem = typename Field::Elem;
+  const uint32_t tid = threadIdx.x, threads = blockDim.x;
+  Elem* b_hat = slot;                                  // M elements (mul only)
+  Elem* subs = slot + (kSquare ? 0 : p.m());           // D·M elements (split only)
+  for (uint32_t t = 0; t < p.d(); ++t) {
+    if constexpr (!kSquare) {
+      ntt_load_twisted<Field>(x, p, tw, b, b_limbs * kNttDigitsPerLimb, t, tid, threads);
+      __syncthreads();
+      ntt_forward<Field>(x, p, tw);
+      for (uint32_t i = tid; i < p.m(); i += threads) b_hat[i] = x[i];
+      __syncthreads();
+    }
+    ntt_load_twisted<Field>(x, p, tw, a, a_limbs * kNttDigitsPerLimb, t, tid, threads);
+    __syncthreads();
+    ntt_forward<Field>(x, p, tw);
+    ntt_pointwise<Field>(x, kSquare ? x : b_hat, p, tid, threads);
+    __syncthreads();
+    ntt_inverse<Field>(x, p, tw);
+    ntt_scale_out<Field>(p.log_d ? subs + uint64_t(t) * p.m() : x, x, p, tw, t, tid, threads);
+    __syncthreads();
+  }
+  const Elem* s = p.log_d ? subs : x;
+
+  // Carry: segments of kNttCarryLimbs·threads limbs; carry_words[seg] holds
+  // the high words, carry_words[seg] the incoming high word + carry.
+  constexpr uint32_t Q = kNttCarryLimbs;
+  const uint32_t seg = Q * threads;
+  if (tid == 0) carry_words[seg] = 0;
+  const uint64_t top_limb = r_bits / 64;
+  const uint64_t top_mask = (uint64_t(1) << (r_bits % 64)) - 1;
+  for (uint32_t base = 0; base < r_limbs; base += seg) {
+    uint64_t lo[Q], hi[Q];
+#pragma unroll
+    for (uint32_t k = 0; k < Q; ++k) {
+      ntt_limb_parts<Field>(lo[k], hi[k], s, p, tw, uint64_t(base) + tid * Q + k);
+      carry_words[tid * Q + k] = hi[k];
+    }
+    __syncthreads();
+    auto high_before = [&](int k) -> uint64_t {
+      if (k > 0) return hi[k - 1];
+      return tid == 0 ? carry_words[seg] : carry_words[tid * Q - 1];
+    };
+    auto emit = [&](int k, uint64_t v) {
+      const uint64_t j = uint64_t(base) + tid * Q + k;
+      if (j >= r_limbs) return;
+      if (j > top_limb) v = 0;
+      if (j == top_limb) v &= top_mask;
+      r[j] = v;
+    };
+    const uint64_t carry = BlockAddSub<uint64_t, Q, false>(scan_storage).run(lo, high_before, tid == 0, emit);
+    __syncthreads();
+    if (tid == threads - 1) carry_words[seg] = hi[Q - 1] + carry;  // hi < 2^50: no overflow
+    __syncthreads();
+  }
+}
+#endif  // __CUDACC__
+
+}  // namespace bigtune::kernels::block
