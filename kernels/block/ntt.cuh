@@ -22,7 +22,8 @@
 //   the high words into the next limbs, one segment of 2·threads limbs at a
 //   time with the carry kept in shared memory between segments.
 // Cost: (3 - square) · (M/2) · log2 M butterflies per sub-product, each one
-// field multiplication (goldilocks.cuh) and two additions; bound and measured
+// field multiplication (goldilocks.cuh) and two additions, in radix-8 passes
+// (ntt_pass); bound and measured
 // figures in bench/notes/ntt.md.
 //
 // Device entry for other block routines (e.g. division's large products):
@@ -106,32 +107,86 @@ BIGTUNE_FIELD_HD void ntt_load_twisted(typename Field::Elem* x, const NttPlan& p
   }
 }
 
-// One radix-2 stage of the forward (DIF) transform of length M, half-span 2^log_h.
-// The root of order 2h is ω^(N/2h), so the twiddle of offset j is fwd[j·N/2h].
-template <class Field>
-BIGTUNE_FIELD_HD void ntt_dif_stage(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
-                                    uint32_t log_h, uint32_t tid, uint32_t threads) {
-  const uint32_t half_m = p.m() / 2, h = 1u << log_h, tw_shift = p.log_n - log_h - 1;
-  for (uint32_t b = tid; b < half_m; b += threads) {
-    const uint32_t j = b & (h - 1), i0 = ((b >> log_h) << (log_h + 1)) + j, i1 = i0 + h;
-    const auto u = x[i0], v = x[i1];
-    x[i0] = Field::add(u, v);
-    const auto d = Field::sub(u, v);
-    x[i1] = j == 0 ? d : Field::mul(d, NttTables<Field>::load(tw.fwd + (uint64_t(j) << tw_shift)));
+// Radix-2^K passes: K consecutive radix-2 stages in registers. A DIF stage of
+// half-span h = 2^log_h pairs indices i, i + h with twiddle ω_2h^(i mod h) =
+// fwd[(i mod h)·N/2h] (the root of order 2h is ω^(N/2h)); the stages
+// log_h in [s_lo, s_lo + K) only mix indices that differ in bits s_lo..s_lo+K-1,
+// so each group of 2^K such indices (the other bits fixed) is loaded once,
+// transformed K stages deep and stored once: K times less shared-memory
+// traffic and K times fewer barriers than stage-by-stage (seed 004 §2 uses
+// the same blocking for its big-prime FFT).
+template <class Field, int K, bool kInverse>
+BIGTUNE_FIELD_HD void ntt_pass(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
+                               uint32_t s_lo, uint32_t tid, uint32_t threads) {
+  using Elem = typename Field::Elem;
+  constexpr uint32_t kSize = 1u << K;
+  const uint32_t groups = p.m() >> K, lo_mask = (1u << s_lo) - 1;
+  const Elem* table = kInverse ? tw.inv : tw.fwd;
+  for (uint32_t g = tid; g < groups; g += threads) {
+    const uint32_t g_low = g & lo_mask, base = ((g >> s_lo) << (s_lo + K)) | g_low;
+    Elem v[kSize];
+#pragma unroll
+    for (uint32_t j = 0; j < kSize; ++j) v[j] = x[base + (j << s_lo)];
+#pragma unroll
+    for (int step = 0; step < K; ++step) {
+      const int st = kInverse ? step : K - 1 - step;  // DIF: top stage first; DIT: bottom first
+      const uint32_t hb = 1u << st, log_h = s_lo + uint32_t(st), shift = p.log_n - log_h - 1;
+#pragma unroll
+      for (uint32_t jj = 0; jj < kSize / 2; ++jj) {
+        const uint32_t j = ((jj >> st) << (st + 1)) | (jj & (hb - 1));  // bit st of j is 0
+        const uint32_t e = (((j & (hb - 1)) << s_lo) | g_low) << shift;
+        const Elem w = e == 0 ? Elem(1) : NttTables<Field>::load(table + e);
+        if constexpr (kInverse) {
+          const Elem u = v[j], t = e == 0 ? v[j + hb] : Field::mul(v[j + hb], w);
+          v[j] = Field::add(u, t);
+          v[j + hb] = Field::sub(u, t);
+        } else {
+          const Elem u = v[j], t = v[j + hb];
+          v[j] = Field::add(u, t);
+          v[j + hb] = e == 0 ? Field::sub(u, t) : Field::mul(Field::sub(u, t), w);
+        }
+      }
+    }
+#pragma unroll
+    for (uint32_t j = 0; j < kSize; ++j) x[base + (j << s_lo)] = v[j];
   }
 }
 
-// One radix-2 stage of the inverse (DIT) transform, the mirror of ntt_dif_stage.
-template <class Field>
-BIGTUNE_FIELD_HD void ntt_dit_stage(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
-                                    uint32_t log_h, uint32_t tid, uint32_t threads) {
-  const uint32_t half_m = p.m() / 2, h = 1u << log_h, tw_shift = p.log_n - log_h - 1;
-  for (uint32_t b = tid; b < half_m; b += threads) {
-    const uint32_t j = b & (h - 1), i0 = ((b >> log_h) << (log_h + 1)) + j, i1 = i0 + h;
-    const auto u = x[i0];
-    const auto v = j == 0 ? x[i1] : Field::mul(x[i1], NttTables<Field>::load(tw.inv + (uint64_t(j) << tw_shift)));
-    x[i0] = Field::add(u, v);
-    x[i1] = Field::sub(u, v);
+// Passes of the forward (DIF: natural in, bit-reversed out) and inverse (DIT:
+// bit-reversed in, natural out, unscaled) transforms of length M: radix 2^3
+// passes, the remaining log2 M mod 3 stages in one smaller pass. `barrier`
+// runs after every pass (__syncthreads on the device, nothing on the host).
+constexpr uint32_t kNttPassLog = 3;
+
+template <class Field, bool kInverse>
+BIGTUNE_FIELD_HD void ntt_pass_any(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
+                                   uint32_t s_lo, uint32_t k, uint32_t tid, uint32_t threads) {
+  if (k == 3) ntt_pass<Field, 3, kInverse>(x, p, tw, s_lo, tid, threads);
+  else if (k == 2) ntt_pass<Field, 2, kInverse>(x, p, tw, s_lo, tid, threads);
+  else ntt_pass<Field, 1, kInverse>(x, p, tw, s_lo, tid, threads);
+}
+
+template <class Field, class Barrier>
+BIGTUNE_FIELD_HD void ntt_forward_passes(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
+                                         uint32_t tid, uint32_t threads, Barrier barrier) {
+  uint32_t top = p.log_m;  // stages [0, top) remain, highest first
+  while (top > 0) {
+    const uint32_t k = top % kNttPassLog ? top % kNttPassLog : kNttPassLog;
+    ntt_pass_any<Field, false>(x, p, tw, top - k, k, tid, threads);
+    barrier();
+    top -= k;
+  }
+}
+
+template <class Field, class Barrier>
+BIGTUNE_FIELD_HD void ntt_inverse_passes(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
+                                         uint32_t tid, uint32_t threads, Barrier barrier) {
+  uint32_t lo = 0;  // stages [lo, log_m) remain, lowest first
+  while (lo < p.log_m) {
+    const uint32_t rest = p.log_m - lo, k = rest >= kNttPassLog ? kNttPassLog : rest;
+    ntt_pass_any<Field, true>(x, p, tw, lo, k, tid, threads);
+    barrier();
+    lo += k;
   }
 }
 
@@ -183,18 +238,12 @@ BIGTUNE_FIELD_HD void ntt_limb_parts(uint64_t& lo, uint64_t& hi, const typename 
 #if defined(__CUDACC__)
 template <class Field>
 __device__ __forceinline__ void ntt_forward(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw) {
-  for (int log_h = int(p.log_m) - 1; log_h >= 0; --log_h) {
-    ntt_dif_stage<Field>(x, p, tw, uint32_t(log_h), threadIdx.x, blockDim.x);
-    __syncthreads();
-  }
+  ntt_forward_passes<Field>(x, p, tw, threadIdx.x, blockDim.x, [] { __syncthreads(); });
 }
 
 template <class Field>
 __device__ __forceinline__ void ntt_inverse(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw) {
-  for (uint32_t log_h = 0; log_h < p.log_m; ++log_h) {
-    ntt_dit_stage<Field>(x, p, tw, log_h, threadIdx.x, blockDim.x);
-    __syncthreads();
-  }
+  ntt_inverse_passes<Field>(x, p, tw, threadIdx.x, blockDim.x, [] { __syncthreads(); });
 }
 
 template <class Field, bool kSquare>

@@ -63,8 +63,9 @@ BIGTUNE_HD constexpr NttPlan ntt_plan(uint32_t a_limbs, uint32_t b_limbs, uint32
   p.log_n = ntt_ceil_log2(coeffs < 2 ? 2 : coeffs);
   p.log_m = p.log_n < log_m_max ? p.log_n : log_m_max;
   p.log_d = p.log_n - p.log_m;
-  // Two butterflies per thread and stage (M/4 threads), within [32, max].
-  const uint32_t want = p.m() / 4 < 32 ? 32 : p.m() / 4;
+  // One radix-8 group (ntt.cuh, ntt_pass) per thread and pass: M/8 threads,
+  // within [32, max].
+  const uint32_t want = p.m() / 8 < 32 ? 32 : p.m() / 8;
   p.threads = want < max_threads ? want : max_threads;
   return p;
 }
