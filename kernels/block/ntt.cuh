@@ -37,7 +37,7 @@
 //     2^r_bits (limbs past the product are 0); must not overlap a or b;
 //   - tables: the twiddle tables of length plan.n(), filled beforehand by
 //     ntt_twiddle_kernel (kernels/variants/ntt_kernels.cuh) for plan.log_n;
-//   - x: plan.m() field elements of shared memory; carry_words:
+//   - x: ntt_x_elems(plan) field elements of shared memory; carry_words:
 //     kNttCarryLimbs·threads + 2 words of shared memory;
 //   - slot: ntt_slot_elems(plan, kSquare) global elements private to the block;
 //   - contains __syncthreads(); on return all of r is written and the
@@ -91,6 +91,12 @@ BIGTUNE_FIELD_HD uint64_t ntt_digit(const uint64_t* v, uint32_t k) {
 // the device code calls them with threadIdx.x, blockDim.x and a barrier
 // between phases.
 
+// The shared transform buffer x is padded by one element after every 8: the
+// radix-8 passes read 8 elements 2^s_lo apart per thread, which for s_lo = 0
+// would put 16 threads' 64-bit words on the same banks (16-way conflicts);
+// with the pad consecutive threads' groups start 9 words apart.
+BIGTUNE_FIELD_HD uint32_t ntt_phys(uint32_t i) { return i + (i >> 3); }
+
 // x[r] = Σ_q digit(r+qM)·ω^{t(r+qM)} for r < M (sub-product t's input).
 template <class Field>
 BIGTUNE_FIELD_HD void ntt_load_twisted(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
@@ -103,59 +109,65 @@ BIGTUNE_FIELD_HD void ntt_load_twisted(typename Field::Elem* x, const NttPlan& p
       const uint64_t dgt = ntt_digit(v, k);
       acc = Field::add(acc, t == 0 ? dgt : Field::mul(dgt, tw.root(uint64_t(t) * k)));
     }
-    x[r] = acc;
+    x[ntt_phys(r)] = acc;
   }
 }
 
-// Radix-2^K passes: K consecutive radix-2 stages in registers. A DIF stage of
+// Radix-2^K groups: K consecutive radix-2 stages in registers. A DIF stage of
 // half-span h = 2^log_h pairs indices i, i + h with twiddle ω_2h^(i mod h) =
 // fwd[(i mod h)·N/2h] (the root of order 2h is ω^(N/2h)); the stages
 // log_h in [s_lo, s_lo + K) only mix indices that differ in bits s_lo..s_lo+K-1,
-// so each group of 2^K such indices (the other bits fixed) is loaded once,
-// transformed K stages deep and stored once: K times less shared-memory
-// traffic and K times fewer barriers than stage-by-stage (seed 004 §2 uses
-// the same blocking for its big-prime FFT).
+// so each group of 2^K such indices (the other bits fixed, g_low the bits
+// below s_lo) is loaded once, transformed K stages deep and stored once: K
+// times less shared-memory traffic and K times fewer barriers than
+// stage-by-stage (seed 004 §2 blocks its big-prime FFT the same way).
 template <class Field, int K, bool kInverse>
-BIGTUNE_FIELD_HD void ntt_pass(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
-                               uint32_t s_lo, uint32_t tid, uint32_t threads) {
+BIGTUNE_FIELD_HD void ntt_group(typename Field::Elem (&v)[1 << K], const NttPlan& p, const NttTables<Field>& tw,
+                                uint32_t s_lo, uint32_t g_low) {
   using Elem = typename Field::Elem;
-  constexpr uint32_t kSize = 1u << K;
-  const uint32_t groups = p.m() >> K, lo_mask = (1u << s_lo) - 1;
   const Elem* table = kInverse ? tw.inv : tw.fwd;
-  for (uint32_t g = tid; g < groups; g += threads) {
-    const uint32_t g_low = g & lo_mask, base = ((g >> s_lo) << (s_lo + K)) | g_low;
-    Elem v[kSize];
 #pragma unroll
-    for (uint32_t j = 0; j < kSize; ++j) v[j] = x[base + (j << s_lo)];
+  for (int step = 0; step < K; ++step) {
+    const int st = kInverse ? step : K - 1 - step;  // DIF: top stage first; DIT: bottom first
+    const uint32_t hb = 1u << st, log_h = s_lo + uint32_t(st), shift = p.log_n - log_h - 1;
 #pragma unroll
-    for (int step = 0; step < K; ++step) {
-      const int st = kInverse ? step : K - 1 - step;  // DIF: top stage first; DIT: bottom first
-      const uint32_t hb = 1u << st, log_h = s_lo + uint32_t(st), shift = p.log_n - log_h - 1;
-#pragma unroll
-      for (uint32_t jj = 0; jj < kSize / 2; ++jj) {
-        const uint32_t j = ((jj >> st) << (st + 1)) | (jj & (hb - 1));  // bit st of j is 0
-        const uint32_t e = (((j & (hb - 1)) << s_lo) | g_low) << shift;
-        const Elem w = e == 0 ? Elem(1) : NttTables<Field>::load(table + e);
-        if constexpr (kInverse) {
-          const Elem u = v[j], t = e == 0 ? v[j + hb] : Field::mul(v[j + hb], w);
-          v[j] = Field::add(u, t);
-          v[j + hb] = Field::sub(u, t);
-        } else {
-          const Elem u = v[j], t = v[j + hb];
-          v[j] = Field::add(u, t);
-          v[j + hb] = e == 0 ? Field::sub(u, t) : Field::mul(Field::sub(u, t), w);
-        }
+    for (uint32_t jj = 0; jj < (1u << K) / 2; ++jj) {
+      const uint32_t j = ((jj >> st) << (st + 1)) | (jj & (hb - 1));  // bit st of j is 0
+      const uint32_t e = (((j & (hb - 1)) << s_lo) | g_low) << shift;
+      const Elem w = e == 0 ? Elem(1) : NttTables<Field>::load(table + e);
+      if constexpr (kInverse) {
+        const Elem u = v[j], t = e == 0 ? v[j + hb] : Field::mul(v[j + hb], w);
+        v[j] = Field::add(u, t);
+        v[j + hb] = Field::sub(u, t);
+      } else {
+        const Elem u = v[j], t = v[j + hb];
+        v[j] = Field::add(u, t);
+        v[j + hb] = e == 0 ? Field::sub(u, t) : Field::mul(Field::sub(u, t), w);
       }
     }
-#pragma unroll
-    for (uint32_t j = 0; j < kSize; ++j) x[base + (j << s_lo)] = v[j];
   }
 }
 
-// Passes of the forward (DIF: natural in, bit-reversed out) and inverse (DIT:
-// bit-reversed in, natural out, unscaled) transforms of length M: radix 2^3
-// passes, the remaining log2 M mod 3 stages in one smaller pass. `barrier`
-// runs after every pass (__syncthreads on the device, nothing on the host).
+// Where group g of a pass at s_lo starts, and its bits below s_lo.
+BIGTUNE_FIELD_HD uint32_t ntt_group_base(uint32_t g, uint32_t s_lo, int k) {
+  return ((g >> s_lo) << (s_lo + uint32_t(k))) | (g & ((1u << s_lo) - 1));
+}
+
+template <class Field, int K, bool kInverse>
+BIGTUNE_FIELD_HD void ntt_pass(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
+                               uint32_t s_lo, uint32_t tid, uint32_t threads) {
+  for (uint32_t g = tid; g < (p.m() >> K); g += threads) {
+    const uint32_t base = ntt_group_base(g, s_lo, K);
+    typename Field::Elem v[1 << K];
+#pragma unroll
+    for (uint32_t j = 0; j < (1u << K); ++j) v[j] = x[ntt_phys(base + (j << s_lo))];
+    ntt_group<Field, K, kInverse>(v, p, tw, s_lo, g & ((1u << s_lo) - 1));
+#pragma unroll
+    for (uint32_t j = 0; j < (1u << K); ++j) x[ntt_phys(base + (j << s_lo))] = v[j];
+  }
+}
+
+// Radix-8 passes, the stages left over (log2 M mod 3) in one smaller pass.
 constexpr uint32_t kNttPassLog = 3;
 
 template <class Field, bool kInverse>
@@ -166,11 +178,14 @@ BIGTUNE_FIELD_HD void ntt_pass_any(typename Field::Elem* x, const NttPlan& p, co
   else ntt_pass<Field, 1, kInverse>(x, p, tw, s_lo, tid, threads);
 }
 
+// Forward (DIF: natural in, bit-reversed out) stages [stop, log_m), highest
+// first, the odd-sized pass first so that `stop` is a multiple of 3; barrier()
+// after every pass (__syncthreads on the device, nothing on the host).
 template <class Field, class Barrier>
 BIGTUNE_FIELD_HD void ntt_forward_passes(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
-                                         uint32_t tid, uint32_t threads, Barrier barrier) {
-  uint32_t top = p.log_m;  // stages [0, top) remain, highest first
-  while (top > 0) {
+                                         uint32_t stop, uint32_t tid, uint32_t threads, Barrier barrier) {
+  uint32_t top = p.log_m;
+  while (top > stop) {
     const uint32_t k = top % kNttPassLog ? top % kNttPassLog : kNttPassLog;
     ntt_pass_any<Field, false>(x, p, tw, top - k, k, tid, threads);
     barrier();
@@ -178,10 +193,12 @@ BIGTUNE_FIELD_HD void ntt_forward_passes(typename Field::Elem* x, const NttPlan&
   }
 }
 
+// Inverse (DIT: bit-reversed in, natural out, unscaled) stages [start, log_m),
+// lowest first.
 template <class Field, class Barrier>
 BIGTUNE_FIELD_HD void ntt_inverse_passes(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
-                                         uint32_t tid, uint32_t threads, Barrier barrier) {
-  uint32_t lo = 0;  // stages [lo, log_m) remain, lowest first
+                                         uint32_t start, uint32_t tid, uint32_t threads, Barrier barrier) {
+  uint32_t lo = start;
   while (lo < p.log_m) {
     const uint32_t rest = p.log_m - lo, k = rest >= kNttPassLog ? kNttPassLog : rest;
     ntt_pass_any<Field, true>(x, p, tw, lo, k, tid, threads);
@@ -190,44 +207,120 @@ BIGTUNE_FIELD_HD void ntt_inverse_passes(typename Field::Elem* x, const NttPlan&
   }
 }
 
-// x[i] *= y[i] (y == x: squares), for i < M.
+// The last forward pass (stages 0-2) of the second operand, written straight
+// to b_hat (global, unpadded, same bit-reversed positions) instead of back.
+template <class Field>
+BIGTUNE_FIELD_HD void ntt_last_pass_out(typename Field::Elem* b_hat, const typename Field::Elem* x,
+                                        const NttPlan& p, const NttTables<Field>& tw, uint32_t tid,
+                                        uint32_t threads) {
+  for (uint32_t g = tid; g < (p.m() >> 3); g += threads) {
+    typename Field::Elem v[8];
+#pragma unroll
+    for (uint32_t j = 0; j < 8; ++j) v[j] = x[ntt_phys(8 * g + j)];
+    ntt_group<Field, 3, false>(v, p, tw, 0, 0);
+#pragma unroll
+    for (uint32_t j = 0; j < 8; ++j) b_hat[8 * g + j] = v[j];
+  }
+}
+
+// Last forward pass, pointwise product (y null: square) and first inverse
+// pass fused: the stages-0-2 groups of both transforms are the same 8
+// elements, so the spectrum never goes back to shared memory in between.
+template <class Field>
+BIGTUNE_FIELD_HD void ntt_middle_pass(typename Field::Elem* x, const typename Field::Elem* y, const NttPlan& p,
+                                      const NttTables<Field>& tw, uint32_t tid, uint32_t threads) {
+  for (uint32_t g = tid; g < (p.m() >> 3); g += threads) {
+    typename Field::Elem v[8];
+#pragma unroll
+    for (uint32_t j = 0; j < 8; ++j) v[j] = x[ntt_phys(8 * g + j)];
+    ntt_group<Field, 3, false>(v, p, tw, 0, 0);
+#pragma unroll
+    for (uint32_t j = 0; j < 8; ++j) v[j] = Field::mul(v[j], y ? y[8 * g + j] : v[j]);
+    ntt_group<Field, 3, true>(v, p, tw, 0, 0);
+#pragma unroll
+    for (uint32_t j = 0; j < 8; ++j) x[ntt_phys(8 * g + j)] = v[j];
+  }
+}
+
+// Unfused pointwise product for transforms shorter than 8: x[i] *= y[i].
 template <class Field>
 BIGTUNE_FIELD_HD void ntt_pointwise(typename Field::Elem* x, const typename Field::Elem* y, const NttPlan& p,
                                     uint32_t tid, uint32_t threads) {
-  for (uint32_t i = tid; i < p.m(); i += threads) x[i] = Field::mul(x[i], y[i]);
+  for (uint32_t i = tid; i < p.m(); i += threads) x[ntt_phys(i)] = Field::mul(x[ntt_phys(i)], y ? y[i] : x[ntt_phys(i)]);
 }
 
-// s_t[r] = N^-1 ω^{-tr} x[r], written to out (which may be x).
+// s_t[r] = N^-1 ω^{-tr} x[r]: in place (D = 1) or to subs + t·M (unpadded).
 template <class Field>
-BIGTUNE_FIELD_HD void ntt_scale_out(typename Field::Elem* out, const typename Field::Elem* x, const NttPlan& p,
+BIGTUNE_FIELD_HD void ntt_scale_out(typename Field::Elem* subs, typename Field::Elem* x, const NttPlan& p,
                                     const NttTables<Field>& tw, uint32_t t, uint32_t tid, uint32_t threads) {
   const auto n_inv = Field::inverse_pow2(int(p.log_n));
-  for (uint32_t r = tid; r < p.m(); r += threads)
-    out[r] = Field::mul(x[r], t == 0 ? n_inv : Field::mul(n_inv, tw.inv_root(uint64_t(t) * r)));
+  for (uint32_t r = tid; r < p.m(); r += threads) {
+    const auto v = Field::mul(x[ntt_phys(r)], t == 0 ? n_inv : Field::mul(n_inv, tw.inv_root(uint64_t(t) * r)));
+    if (p.log_d) subs[uint64_t(t) * p.m() + r] = v;
+    else x[ntt_phys(r)] = v;
+  }
 }
 
-// Product coefficient k (an exact integer below p): s_0[k] when D = 1, else
-// the length-D inverse DFT Σ_t s_t[r] ω^{-tqM} with k = r + qM.
+// Sub-product t: forward transforms of the twisted operands, pointwise
+// product, inverse transform, scaled result (ntt_scale_out). x: the padded
+// shared buffer; b_hat: M global elements (unused when kSquare); subs: D·M
+// global elements (unused when D = 1).
+template <class Field, bool kSquare, class Barrier>
+BIGTUNE_FIELD_HD void ntt_sub_product(typename Field::Elem* x, typename Field::Elem* b_hat,
+                                      typename Field::Elem* subs, const NttPlan& p, const NttTables<Field>& tw,
+                                      const uint64_t* a, uint32_t a_limbs, const uint64_t* b, uint32_t b_limbs,
+                                      uint32_t t, uint32_t tid, uint32_t threads, Barrier barrier) {
+  const bool fused = p.log_m >= kNttPassLog;
+  const uint32_t split = fused ? kNttPassLog : 0;
+  if (!kSquare) {
+    ntt_load_twisted<Field>(x, p, tw, b, b_limbs * kNttDigitsPerLimb, t, tid, threads);
+    barrier();
+    ntt_forward_passes<Field>(x, p, tw, split, tid, threads, barrier);
+    if (fused) {
+      ntt_last_pass_out<Field>(b_hat, x, p, tw, tid, threads);
+    } else {
+      for (uint32_t i = tid; i < p.m(); i += threads) b_hat[i] = x[ntt_phys(i)];
+    }
+    barrier();
+  }
+  ntt_load_twisted<Field>(x, p, tw, a, a_limbs * kNttDigitsPerLimb, t, tid, threads);
+  barrier();
+  ntt_forward_passes<Field>(x, p, tw, split, tid, threads, barrier);
+  if (fused) {
+    ntt_middle_pass<Field>(x, kSquare ? nullptr : b_hat, p, tw, tid, threads);
+  } else {
+    ntt_pointwise<Field>(x, kSquare ? nullptr : b_hat, p, tid, threads);
+  }
+  barrier();
+  ntt_inverse_passes<Field>(x, p, tw, split, tid, threads, barrier);
+  ntt_scale_out<Field>(subs, x, p, tw, t, tid, threads);
+  barrier();
+}
+
+// Product coefficient k (an exact integer below p): s_0[k] (in x) when D = 1,
+// else the length-D inverse DFT Σ_t s_t[r] ω^{-tqM} with k = r + qM.
 template <class Field>
-BIGTUNE_FIELD_HD typename Field::Elem ntt_coefficient(const typename Field::Elem* s, const NttPlan& p,
+BIGTUNE_FIELD_HD typename Field::Elem ntt_coefficient(const typename Field::Elem* x,
+                                                      const typename Field::Elem* subs, const NttPlan& p,
                                                       const NttTables<Field>& tw, uint64_t k) {
   if (k >= p.n()) return 0;
-  if (p.log_d == 0) return s[k];
+  if (p.log_d == 0) return x[ntt_phys(uint32_t(k))];
   const uint32_t m = p.m(), r = uint32_t(k) & (m - 1), q = uint32_t(k >> p.log_m);
-  typename Field::Elem c = s[r];
+  typename Field::Elem c = subs[r];
   for (uint32_t t = 1; t < p.d(); ++t)
-    c = Field::add(c, Field::mul(s[uint64_t(t) * m + r], tw.inv_root(uint64_t(t) * q * m)));
+    c = Field::add(c, Field::mul(subs[uint64_t(t) * m + r], tw.inv_root(uint64_t(t) * q * m)));
   return c;
 }
 
 // Limb j of the product before carries: Σ_i c_{4j+i} 2^{16i} as (lo, hi).
 template <class Field>
-BIGTUNE_FIELD_HD void ntt_limb_parts(uint64_t& lo, uint64_t& hi, const typename Field::Elem* s, const NttPlan& p,
+BIGTUNE_FIELD_HD void ntt_limb_parts(uint64_t& lo, uint64_t& hi, const typename Field::Elem* x,
+                                     const typename Field::Elem* subs, const NttPlan& p,
                                      const NttTables<Field>& tw, uint64_t j) {
-  lo = ntt_coefficient<Field>(s, p, tw, j * kNttDigitsPerLimb);
+  lo = ntt_coefficient<Field>(x, subs, p, tw, j * kNttDigitsPerLimb);
   hi = 0;
   for (uint32_t i = 1; i < kNttDigitsPerLimb; ++i) {
-    const uint64_t c = ntt_coefficient<Field>(s, p, tw, j * kNttDigitsPerLimb + i);
+    const uint64_t c = ntt_coefficient<Field>(x, subs, p, tw, j * kNttDigitsPerLimb + i);
     const uint32_t sh = i * kNttDigitBits;
     const uint64_t part = c << sh;
     lo += part;
@@ -236,16 +329,6 @@ BIGTUNE_FIELD_HD void ntt_limb_parts(uint64_t& lo, uint64_t& hi, const typename 
 }
 
 #if defined(__CUDACC__)
-template <class Field>
-__device__ __forceinline__ void ntt_forward(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw) {
-  ntt_forward_passes<Field>(x, p, tw, threadIdx.x, blockDim.x, [] { __syncthreads(); });
-}
-
-template <class Field>
-__device__ __forceinline__ void ntt_inverse(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw) {
-  ntt_inverse_passes<Field>(x, p, tw, threadIdx.x, blockDim.x, [] { __syncthreads(); });
-}
-
 template <class Field, bool kSquare>
 __device__ void mul_ntt(uint64_t* r, uint32_t r_limbs, uint64_t r_bits, const uint64_t* a, uint32_t a_limbs,
                         const uint64_t* b, uint32_t b_limbs, const NttPlan& p, const NttTables<Field>& tw,
@@ -255,27 +338,13 @@ __device__ void mul_ntt(uint64_t* r, uint32_t r_limbs, uint64_t r_bits, const ui
   const uint32_t tid = threadIdx.x, threads = blockDim.x;
   Elem* b_hat = slot;                                  // M elements (mul only)
   Elem* subs = slot + (kSquare ? 0 : p.m());           // D·M elements (split only)
-  for (uint32_t t = 0; t < p.d(); ++t) {
-    if constexpr (!kSquare) {
-      ntt_load_twisted<Field>(x, p, tw, b, b_limbs * kNttDigitsPerLimb, t, tid, threads);
-      __syncthreads();
-      ntt_forward<Field>(x, p, tw);
-      for (uint32_t i = tid; i < p.m(); i += threads) b_hat[i] = x[i];
-      __syncthreads();
-    }
-    ntt_load_twisted<Field>(x, p, tw, a, a_limbs * kNttDigitsPerLimb, t, tid, threads);
-    __syncthreads();
-    ntt_forward<Field>(x, p, tw);
-    ntt_pointwise<Field>(x, kSquare ? x : b_hat, p, tid, threads);
-    __syncthreads();
-    ntt_inverse<Field>(x, p, tw);
-    ntt_scale_out<Field>(p.log_d ? subs + uint64_t(t) * p.m() : x, x, p, tw, t, tid, threads);
-    __syncthreads();
-  }
-  const Elem* s = p.log_d ? subs : x;
+  for (uint32_t t = 0; t < p.d(); ++t)
+    ntt_sub_product<Field, kSquare>(x, b_hat, subs, p, tw, a, a_limbs, b, b_limbs, t, tid, threads,
+                                    [] { __syncthreads(); });
 
-  // Carry: segments of kNttCarryLimbs·threads limbs; carry_words[seg] holds
-  // the high words, carry_words[seg] the incoming high word + carry.
+  // Carry: segments of seg = kNttCarryLimbs·threads limbs; carry_words[0, seg)
+  // hold the segment's high words, carry_words[seg] the high word + carry
+  // coming in from the previous segment.
   constexpr uint32_t Q = kNttCarryLimbs;
   const uint32_t seg = Q * threads;
   if (tid == 0) carry_words[seg] = 0;
@@ -285,7 +354,7 @@ __device__ void mul_ntt(uint64_t* r, uint32_t r_limbs, uint64_t r_bits, const ui
     uint64_t lo[Q], hi[Q];
 #pragma unroll
     for (uint32_t k = 0; k < Q; ++k) {
-      ntt_limb_parts<Field>(lo[k], hi[k], s, p, tw, uint64_t(base) + tid * Q + k);
+      ntt_limb_parts<Field>(lo[k], hi[k], x, subs, p, tw, uint64_t(base) + tid * Q + k);
       carry_words[tid * Q + k] = hi[k];
     }
     __syncthreads();

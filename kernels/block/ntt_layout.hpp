@@ -70,10 +70,12 @@ BIGTUNE_HD constexpr NttPlan ntt_plan(uint32_t a_limbs, uint32_t b_limbs, uint32
   return p;
 }
 
-// Dynamic shared memory: the transform buffer (M elements) plus the carry
-// phase's hi words (kNttCarryLimbs per thread) and one carry word.
+// Dynamic shared memory: the transform buffer (M elements, one pad element
+// per 8 against bank conflicts: ntt.cuh, ntt_phys) plus the carry phase's hi
+// words (kNttCarryLimbs per thread) and one carry word.
+BIGTUNE_HD constexpr uint32_t ntt_x_elems(const NttPlan& p) { return p.m() + p.m() / 8 + 1; }
 BIGTUNE_HD constexpr uint64_t ntt_smem_bytes(const NttPlan& p) {
-  return (uint64_t(p.m()) + uint64_t(kNttCarryLimbs) * p.threads + 2) * 8;
+  return (uint64_t(ntt_x_elems(p)) + uint64_t(kNttCarryLimbs) * p.threads + 2) * 8;
 }
 
 // Global scratch, in 64-bit elements: the twiddle tables (ω^k and ω^-k for

@@ -1,7 +1,8 @@
 // NTT multiplication and squaring variants (kernels/block/ntt.cuh) and their
-// shape rules: Goldilocks field, in-shared-memory transforms of at most 2^12,
-// 2^13 or 2^14 elements (32, 64 or 128 KB), blocks of at most 256, 512 or 1024
-// threads.
+// shape rules: Goldilocks field, in-shared-memory transforms of at most 2^13
+// or 2^14 elements (72 or 144 KB with the padding), blocks of at most 256, 512
+// or 1024 threads. (2^12-element variants were never faster on the H100,
+// 2026-11-22, run 2 of bench/results/2026-11-22-h100-ntt.md.)
 // Names: "<op>.ntt.u64.q1.gl.m<log M max>.t<max threads>"; the instances-per-
 // block value of a plan is ignored (one instance per block at a time).
 #include "kernels/block/ntt_layout.hpp"
@@ -33,9 +34,20 @@ uint64_t ntt_scratch(const Variant& v, uint64_t bits, uint64_t count) {
 }
 
 template <int kLogMMax, bool kSquare>
-cudaError_t launch_kernel(const block::NttPlan& p, const KernelArgs& args, cudaStream_t stream) {
+const void* kernel_ptr() {
+  return reinterpret_cast<const void*>(&mul_ntt_kernel<Field, kLogMMax, kSquare>);
+}
+
+// The kernel of a variant: its transform limit and op.
+const void* kernel_of(uint32_t log_m, bool sq) {
+  if (log_m == 13) return sq ? kernel_ptr<13, true>() : kernel_ptr<13, false>();
+  return sq ? kernel_ptr<14, true>() : kernel_ptr<14, false>();
+}
+
+cudaError_t ntt_launch(const Variant& v, const KernelArgs& args, const Geometry&, cudaStream_t stream) {
   using Elem = Field::Elem;
-  const void* kernel = reinterpret_cast<const void*>(&mul_ntt_kernel<Field, kLogMMax, kSquare>);
+  const block::NttPlan p = block::ntt_plan(args.limbs, args.limbs, log_m_max(v), max_threads(v));
+  const void* kernel = v.kernel;
   const uint32_t smem = uint32_t(block::ntt_smem_bytes(p));
   if (smem > 48 * 1024) {
     const cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem));
@@ -50,32 +62,10 @@ cudaError_t launch_kernel(const block::NttPlan& p, const KernelArgs& args, cudaS
   return cudaLaunchKernel(kernel, dim3(block::ntt_slots(args.count)), dim3(p.threads), params, smem, stream);
 }
 
-cudaError_t ntt_launch(const Variant& v, const KernelArgs& args, const Geometry&, cudaStream_t stream) {
-  const block::NttPlan p = block::ntt_plan(args.limbs, args.limbs, log_m_max(v), max_threads(v));
-  const bool sq = is_square(v);
-  switch (log_m_max(v)) {
-    case 12: return sq ? launch_kernel<12, true>(p, args, stream) : launch_kernel<12, false>(p, args, stream);
-    case 13: return sq ? launch_kernel<13, true>(p, args, stream) : launch_kernel<13, false>(p, args, stream);
-    default: return sq ? launch_kernel<14, true>(p, args, stream) : launch_kernel<14, false>(p, args, stream);
-  }
-}
-
 const ShapeRules kNttShape{ntt_threads, ntt_smem, ntt_max_bits, ntt_scratch, ntt_launch, false};
 
-template <int kLogMMax, bool kSquare>
-const void* kernel_ptr() {
-  return reinterpret_cast<const void*>(&mul_ntt_kernel<Field, kLogMMax, kSquare>);
-}
-
 void add(std::vector<Variant>& out, Op op, uint32_t log_m, uint32_t threads) {
-  const bool sq = op == Op::Sqr;
-  const void* kernel = nullptr;
-  switch (log_m) {
-    case 12: kernel = sq ? kernel_ptr<12, true>() : kernel_ptr<12, false>(); break;
-    case 13: kernel = sq ? kernel_ptr<13, true>() : kernel_ptr<13, false>(); break;
-    default: kernel = sq ? kernel_ptr<14, true>() : kernel_ptr<14, false>(); break;
-  }
-  out.push_back(make_variant(op, "block", "ntt", 64, 1, threads, kernel, kNttShape,
+  out.push_back(make_variant(op, "block", "ntt", 64, 1, threads, kernel_of(log_m, op == Op::Sqr), kNttShape,
                              "gl.m" + std::to_string(log_m) + ".t" + std::to_string(threads),
                              log_m | (threads << 8)));
 }
@@ -83,7 +73,7 @@ void add(std::vector<Variant>& out, Op op, uint32_t log_m, uint32_t threads) {
 
 void append_ntt_variants(std::vector<Variant>& out) {
   for (Op op : {Op::Mul, Op::Sqr})
-    for (uint32_t log_m : {12u, 13u, 14u})
+    for (uint32_t log_m : {13u, 14u})
       for (uint32_t threads : {256u, 512u, 1024u}) add(out, op, log_m, threads);
 }
 

@@ -26,13 +26,16 @@ __global__ void __launch_bounds__(256) ntt_twiddle_kernel(typename Field::Elem* 
 // One block per instance at a time, looping over instances (persistent: the
 // grid is ntt_slots(count) blocks, block b owning scratch slot b). The plan's
 // in-shared-memory limit 2^kLogMMax is the variant's; blockDim.x its threads.
+// Bounded at 1024 threads, i.e. 64 registers: the mul kernel's fused middle
+// pass spills 116 bytes there (ptxas, CUDA 13.0, sm_90); a 512 bound lets
+// ptxas take 108-117 registers, one 512-thread block per SM instead of two.
 template <class Field, int kLogMMax, bool kSquare>
 __global__ void __launch_bounds__(1024) mul_ntt_kernel(KernelArgs args) {
   using Elem = typename Field::Elem;
   __shared__ typename block::BlockAddSub<uint64_t, block::kNttCarryLimbs, false>::TempStorage scan_storage;
   const block::NttPlan p = block::ntt_plan(args.limbs, args.limbs, kLogMMax, blockDim.x);
   Elem* x = dynamic_smem<Elem>();
-  uint64_t* carry_words = reinterpret_cast<uint64_t*>(x + p.m());
+  uint64_t* carry_words = reinterpret_cast<uint64_t*>(x + block::ntt_x_elems(p));
   Elem* table = static_cast<Elem*>(args.scratch);
   const block::NttTables<Field> tw{table, table + p.n() / 2, p.log_n};
   Elem* slot = table + block::ntt_table_elems(p) + uint64_t(blockIdx.x) * block::ntt_slot_elems(p, kSquare);
