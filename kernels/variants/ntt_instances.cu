@@ -46,6 +46,9 @@ const void* kernel_of(uint32_t log_m, bool sq) {
 
 cudaError_t ntt_launch(const Variant& v, const KernelArgs& args, const Geometry&, cudaStream_t stream) {
   using Elem = Field::Elem;
+  // The twiddle tables and spectra live in the scratch (ntt_scratch): a caller
+  // that did not allocate it gets an error, not a fault that kills the context.
+  if (args.scratch == nullptr) return cudaErrorInvalidValue;
   const block::NttPlan p = block::ntt_plan(args.limbs, args.limbs, log_m_max(v), max_threads(v));
   const void* kernel = v.kernel;
   const uint32_t smem = uint32_t(block::ntt_smem_bytes(p));
