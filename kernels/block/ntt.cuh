@@ -35,8 +35,9 @@
 //     ignored when kSquare; a_limbs, b_limbs >= 1, any lengths;
 //   - r: r_limbs global limbs, written with the product reduced modulo
 //     2^r_bits (limbs past the product are 0); must not overlap a or b;
-//   - tables: the twiddle tables of length plan.n(), filled beforehand by
-//     ntt_twiddle_kernel (kernels/variants/ntt_kernels.cuh) for plan.log_n;
+//   - tables: {table, table + plan.n()/2, plan.log_n} over ntt_table_elems(plan)
+//     global elements filled beforehand by launch_ntt_twiddles(table,
+//     plan.log_n, stream) (kernels/variants/ntt_launch.hpp);
 //   - x: ntt_x_elems(plan) field elements of shared memory; carry_words:
 //     kNttCarryLimbs·threads + 2 words of shared memory;
 //   - slot: ntt_slot_elems(plan, kSquare) global elements private to the block;

@@ -6,6 +6,7 @@
 // Names: "<op>.ntt.u64.q1.gl.m<log M max>.t<max threads>"; the instances-per-
 // block value of a plan is ignored (one instance per block at a time).
 #include "kernels/block/ntt_layout.hpp"
+#include "kernels/variants/ntt_launch.hpp"
 #include "kernels/variants/ntt_kernels.cuh"
 #include "kernels/variants/variant_factory.hpp"
 
@@ -56,9 +57,7 @@ cudaError_t ntt_launch(const Variant& v, const KernelArgs& args, const Geometry&
     const cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem));
     if (e != cudaSuccess) return e;
   }
-  const uint32_t half = p.n() / 2;
-  ntt_twiddle_kernel<Field><<<(half + 255) / 256, 256, 0, stream>>>(static_cast<Elem*>(args.scratch), p.log_n);
-  const cudaError_t e = cudaGetLastError();
+  const cudaError_t e = launch_ntt_twiddles(static_cast<Elem*>(args.scratch), p.log_n, stream);
   if (e != cudaSuccess) return e;
   KernelArgs copy = args;
   void* params[] = {&copy};
@@ -73,6 +72,14 @@ void add(std::vector<Variant>& out, Op op, uint32_t log_m, uint32_t threads) {
                              log_m | (threads << 8)));
 }
 }  // namespace
+
+cudaError_t launch_ntt_twiddles(uint64_t* table, uint32_t log_n, cudaStream_t stream) {
+  if (log_n < 1 || log_n > uint32_t(Field::kMaxLog)) return cudaErrorInvalidValue;
+  const uint64_t half = uint64_t(1) << (log_n - 1);
+  const uint32_t blocks = uint32_t(half < 256 * 1024 ? (half + 255) / 256 : 1024);
+  ntt_twiddle_kernel<Field><<<blocks, 256, 0, stream>>>(table, log_n);
+  return cudaGetLastError();
+}
 
 void append_ntt_variants(std::vector<Variant>& out) {
   for (Op op : {Op::Mul, Op::Sqr})
