@@ -18,7 +18,7 @@
 // inverse transform; their results go to global scratch and a length-D
 // inverse DFT per coefficient recombines them (ntt.cuh, "split"). This is how
 // one block reaches 2^20-bit operands (issue 3's one-block target) with
-// 64-128 KB of shared memory.
+// 72-144 KB of shared memory (padding included); the variant limit is 2^21.
 #pragma once
 #include <cstdint>
 

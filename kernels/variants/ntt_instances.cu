@@ -2,7 +2,7 @@
 // shape rules: Goldilocks field, in-shared-memory transforms of at most 2^13
 // or 2^14 elements (72 or 144 KB with the padding), blocks of at most 256, 512
 // or 1024 threads. (2^12-element variants were never faster on the H100,
-// 2026-11-22, run 2 of bench/results/2026-11-22-h100-ntt.md.)
+// 2026-11-22: bench/notes/ntt.md, "Variants".)
 // Names: "<op>.ntt.u64.q1.gl.m<log M max>.t<max threads>"; the instances-per-
 // block value of a plan is ignored (one instance per block at a time).
 #include "kernels/block/ntt_layout.hpp"
