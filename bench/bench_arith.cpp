@@ -157,7 +157,7 @@ int main(int argc, char** argv) {
       for (int lg = min_log; lg <= max_log; ++lg) {
         const uint64_t bits = uint64_t(1) << lg;
         uint64_t count = uint64_t(1) << (total_log - lg);
-        const uint64_t rbits = op == Op::Mul ? 2 * bits : bits;
+        const uint64_t rbits = op == Op::Mul || op == Op::Sqr ? 2 * bits : bits;
         Batch a(ctx, bits, count), b(ctx, bits, count), r(ctx, rbits, count);
         Flags flags(ctx, count);
         BENCH_CUDA(fill_random(static_cast<uint64_t*>(a.device_data()), a.words_per_instance(), count, bits, 1, stream));

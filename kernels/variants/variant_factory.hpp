@@ -24,5 +24,7 @@ void append_add_sub_variants(std::vector<Variant>& out);
 void append_cmp_shift_variants(std::vector<Variant>& out);
 void append_mul_u32_variants(std::vector<Variant>& out);
 void append_mul_u64_variants(std::vector<Variant>& out);
+void append_ntt_variants(std::vector<Variant>& out);  // ntt_instances.cu: mul and sqr by NTT
+void append_sqr_classical_variants(std::vector<Variant>& out);
 
 }  // namespace bigtune::kernels::variants
