@@ -24,5 +24,6 @@ void append_add_sub_variants(std::vector<Variant>& out);
 void append_cmp_shift_variants(std::vector<Variant>& out);
 void append_mul_u32_variants(std::vector<Variant>& out);
 void append_mul_u64_variants(std::vector<Variant>& out);
+void append_div_fused_variants(std::vector<Variant>& out);  // divmod.shinv, mul_add, poly (block)
 
 }  // namespace bigtune::kernels::variants
