@@ -1,6 +1,7 @@
-// Explicit instances and shape rules of the block division (divmod.shinv)
-// and the fused ops (mul_add.classical, poly.classical), 64-bit limbs, Q = 4
-// (the tile multiplication's sequentialisation; 512 threads at most).
+// Explicit instances and shape rules of the block division (divmod.shinv,
+// workspace in global scratch or, ".smem", in shared memory) and the fused ops
+// (mul_add.tiled, poly.tiled: seed 000 §3 classical products in tiles,
+// block_ops.cuh), 64-bit limbs, Q = 4 (512 threads at most).
 #include <algorithm>
 
 #include "kernels/variants/div_fused_kernels.cuh"
@@ -21,23 +22,38 @@ uint64_t tile_bytes(const Variant& v, uint64_t bits, uint32_t ipb) {
   const uint32_t block_threads = block::round_up(div_fused_threads(v, bits) * ipb, 32);
   return block::smem_bytes_padded(block::block_mul_tile_logical(block_threads * v.q, v.q), 8);
 }
-uint64_t div_smem(const Variant& v, uint64_t bits, uint32_t ipb) { return tile_bytes(v, bits, ipb); }
+bool div_ws_in_smem(const Variant& v) { return v.param == 1; }
+uint64_t div_smem(const Variant& v, uint64_t bits, uint32_t ipb) {
+  const uint64_t ws = div_ws_in_smem(v) ? block::div_smem_workspace_bytes(operand_limbs(v, bits)) : 0;
+  return tile_bytes(v, bits, ipb) + ws;
+}
 uint64_t fused_smem(const Variant& v, uint64_t bits, uint32_t ipb) {
   const uint32_t m = operand_limbs(v, bits);
   const uint64_t bufs = block::fused_in_smem(is_poly(v), m) ? block::fused_buffer_limbs(is_poly(v), m) * 8 : 0;
   return tile_bytes(v, bits, ipb) + bufs;
 }
-uint64_t blocks_of(uint64_t count) { return std::min<uint64_t>(count, block::kDivFusedMaxBlocks); }
-uint64_t div_scratch(const Variant& v, uint64_t bits, uint64_t count) {
-  const uint32_t m = operand_limbs(v, bits);
-  return blocks_of(count) * block::div_shinv_workspace_limbs(m, m) * 8;
+// Global scratch one block needs (0: none) for m-limb operands.
+uint64_t block_scratch_bytes(const Variant& v, uint32_t m) {
+  if (v.op == Op::DivMod) return div_ws_in_smem(v) ? 0 : block::div_shinv_workspace_limbs(m, m) * 8;
+  return block::fused_in_smem(is_poly(v), m) ? 0 : block::fused_buffer_limbs(is_poly(v), m) * 8;
 }
-uint64_t fused_scratch(const Variant& v, uint64_t bits, uint64_t count) {
-  const uint32_t m = operand_limbs(v, bits);
-  if (block::fused_in_smem(is_poly(v), m)) return 0;
-  return blocks_of(count) * block::fused_buffer_limbs(is_poly(v), m) * 8;
+// Blocks of a launch: enough to fill an H100 (132 SMs x up to 32 blocks), the
+// scratch kept under kScratchBudget.
+uint64_t blocks_of(const Variant& v, uint32_t m, uint64_t count) {
+  const uint64_t per = block_scratch_bytes(v, m);
+  const uint64_t by_scratch = per ? std::max<uint64_t>(132, block::kScratchBudget / per) : block::kDivFusedMaxBlocks;
+  return std::min<uint64_t>({count, uint64_t(block::kDivFusedMaxBlocks), by_scratch});
 }
-uint64_t div_max_bits(const Variant&) { return block::kDivMaxBits; }
+uint64_t div_fused_scratch(const Variant& v, uint64_t bits, uint64_t count) {
+  const uint32_t m = operand_limbs(v, bits);
+  return blocks_of(v, m, count) * block_scratch_bytes(v, m);
+}
+uint64_t div_max_bits(const Variant& v) {
+  if (!div_ws_in_smem(v)) return block::kDivMaxBits;
+  uint64_t words = 1;  // the smem variant: the largest size whose workspace fits the budget
+  while (block::div_smem_workspace_bytes(uint32_t(words + 1)) <= block::kDivSmemBudget) ++words;
+  return words * 64;
+}
 
 // One launch of at most kDivFusedMaxBlocks blocks; the kernels loop over the
 // batch, matching the per-block scratch above.
@@ -49,22 +65,29 @@ cudaError_t grid_stride_launch(const Variant& v, const KernelArgs& args, const G
   }
   KernelArgs copy = args;
   void* params[] = {&copy};
-  const uint32_t grid = uint32_t(blocks_of(g.grid));
+  const uint32_t grid = uint32_t(blocks_of(v, args.limbs, g.grid));
   return cudaLaunchKernel(v.kernel, dim3(grid), dim3(g.block), params, g.smem_bytes, stream);
 }
 
-const ShapeRules kDivShape{div_fused_threads, div_smem, div_max_bits, div_scratch, grid_stride_launch, false};
-const ShapeRules kFusedShape{div_fused_threads, fused_smem, nullptr, fused_scratch, grid_stride_launch, false};
+const ShapeRules kDivShape{div_fused_threads, div_smem, div_max_bits, div_fused_scratch, grid_stride_launch, false};
+const ShapeRules kFusedShape{div_fused_threads, fused_smem, nullptr, div_fused_scratch, grid_stride_launch, false};
 
 }  // namespace
 
 void append_div_fused_variants(std::vector<Variant>& out) {
   constexpr uint32_t threads = div_fused_max_threads<kQ>();
   out.push_back(make_variant(Op::DivMod, "block", "shinv", 64, kQ, threads,
-                             reinterpret_cast<const void*>(&divmod_shinv_kernel<kQ>), kDivShape));
-  out.push_back(make_variant(Op::MulAdd, "block", "classical", 64, kQ, threads,
+                             reinterpret_cast<const void*>(&divmod_shinv_kernel<kQ, false>), kDivShape));
+  out.push_back(make_variant(Op::DivMod, "block", "shinv", 64, kQ, threads,
+                             reinterpret_cast<const void*>(&divmod_shinv_kernel<kQ, true>), kDivShape, "smem", 1));
+  // Q = 8: tiles of 8T limbs on at most 256 threads, more independent limb
+  // products per thread (the classical mul wins with Q = 8 from 2^13 bits,
+  // bench/results/2026-11-22-h100.md).
+  out.push_back(make_variant(Op::DivMod, "block", "shinv", 64, 8, div_fused_max_threads<8>(),
+                             reinterpret_cast<const void*>(&divmod_shinv_kernel<8, false>), kDivShape));
+  out.push_back(make_variant(Op::MulAdd, "block", "tiled", 64, kQ, threads,
                              reinterpret_cast<const void*>(&fused_kernel<kQ, false>), kFusedShape));
-  out.push_back(make_variant(Op::Poly, "block", "classical", 64, kQ, threads,
+  out.push_back(make_variant(Op::Poly, "block", "tiled", 64, kQ, threads,
                              reinterpret_cast<const void*>(&fused_kernel<kQ, true>), kFusedShape));
 }
 

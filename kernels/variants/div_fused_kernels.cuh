@@ -19,13 +19,17 @@ template <int Q>
 constexpr uint32_t div_fused_max_threads() { return Q <= 4 ? 512 : 256; }
 
 // q = u / v, r = u mod v; flags[i] = 1 for a zero divisor (q = r = 0 then).
-template <int Q>
+// kSmem: the workspace lives in shared memory after the tile, else in this
+// block's global scratch.
+template <int Q, bool kSmem>
 __global__ void __launch_bounds__(div_fused_max_threads<Q>()) divmod_shinv_kernel(KernelArgs args) {
   using Ops = block::BlockLimbOps<Q>;
   __shared__ typename Ops::TempStorage storage;
-  Ops ops(storage, dynamic_smem<uint64_t>());
+  uint64_t* smem = dynamic_smem<uint64_t>();
+  Ops ops(storage, smem);
   const uint32_t m = args.limbs, n = args.b_limbs;
-  uint64_t* ws = static_cast<uint64_t*>(args.scratch) + blockIdx.x * block::div_shinv_workspace_limbs(m, m);
+  uint64_t* ws = kSmem ? smem + block::smem_bytes_padded(block::block_mul_tile_logical(blockDim.x * Q, Q), 8) / 8
+                       : static_cast<uint64_t*>(args.scratch) + blockIdx.x * block::div_shinv_workspace_limbs(m, m);
   block::DivShinv<Ops> div(ops, ws, m, n);
   for (uint64_t i = blockIdx.x; i < args.count; i += gridDim.x) {
     const bool zero = div.divmod(static_cast<uint64_t*>(args.r) + i * args.out_limbs, args.out_limbs,

@@ -47,7 +47,9 @@ void make_divisor(mpz_t v, const mpz_t u, gmp_randstate_t rng, uint64_t vbits, u
     case 6:                                                                     // u = v where it fits
       if (mpz_sizeinbase(u, 2) <= vbits) mpz_set(v, u); else mpz_urandomb(v, rng, vbits);
       break;
-    case 7: mpz_set_ui(v, 1 + gmp_urandomm_ui(rng, ~0ul)); break;  // one limb
+    case 7:  // one limb
+      if (vbits >= 64) mpz_set_ui(v, 1 + gmp_urandomm_ui(rng, ~0ul)); else mpz_urandomb(v, rng, vbits);
+      break;
     default: mpz_urandomb(v, rng, vbits); mpz_setbit(v, vbits - 1); break;
   }
 }

@@ -40,7 +40,7 @@ class BlockInt {
   using TempStorage = typename Ops::TempStorage;
 
   // Dynamic shared memory mul() needs for a block of `threads` threads.
-  static constexpr size_t tile_bytes(uint32_t threads) {
+  __host__ __device__ static constexpr size_t tile_bytes(uint32_t threads) {
     return size_t(kernels::block::smem_bytes_padded(kernels::block::block_mul_tile_logical(threads * Q, Q), 8));
   }
 
