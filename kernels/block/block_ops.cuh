@@ -207,15 +207,23 @@ class BlockLimbOps {
     hi = min(n, lo + per);
   }
 
-  // Pieces of c limbs: the shorter operand whole when it fits a tile (the
-  // longer cut to match, so tiles stay square), never below 64 limbs so a
-  // short operand does not cost one tile per limb of the long one.
+  // Tiles are square (P x P limb products for P = the longer piece), so the
+  // cut decides the work: each operand is cut into equal pieces of at most c
+  // limbs, c = the shorter operand (at least 64, so a short operand does not
+  // cost one tile per limb of the long one; at most a tile). One whole tile
+  // is taken instead when the longer operand fits and that costs fewer
+  // products — e.g. 512 x 513 limbs is one 513² tile, not two 512² ones,
+  // while 2l x l limbs (PowDiff's v'w) is two l² tiles, not one (2l)².
   __device__ void mul_classical_tiled(Limb* r, const Limb* a, uint32_t an, const Limb* b, uint32_t bn) {
     const uint32_t shorter = min(an, bn), longer = max(an, bn);
     const uint32_t c = min(pcap_, max(shorter, min(longer, 64u)));
-    for (uint32_t ia = 0; ia < an; ia += c)
-      for (uint32_t jb = 0; jb < bn; jb += c)
-        mul_piece(r, an + bn, a + ia, min(c, an - ia), b + jb, min(c, bn - jb), ia + jb);
+    const uint32_t na = (an + c - 1) / c, nb = (bn + c - 1) / c;
+    uint32_t ca = (an + na - 1) / na, cb = (bn + nb - 1) / nb;
+    const uint64_t tile = max(ca, cb);
+    if (longer <= pcap_ && uint64_t(longer) * longer <= uint64_t(na) * nb * tile * tile) ca = an, cb = bn;
+    for (uint32_t ia = 0; ia < an; ia += ca)
+      for (uint32_t jb = 0; jb < bn; jb += cb)
+        mul_piece(r, an + bn, a + ia, min(ca, an - ia), b + jb, min(cb, bn - jb), ia + jb);
   }
 
   // r[off, rn) += a·b for pieces of at most pcap_ limbs (seed 000 §3 in one tile).

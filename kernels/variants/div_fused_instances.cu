@@ -92,11 +92,9 @@ void append_div_fused_variants(std::vector<Variant>& out) {
   out.push_back(make_variant(Op::DivMod, "block", "shinv", 64, kQ, threads,
                              reinterpret_cast<const void*>(&divmod_shinv_kernel<kQ, true>), kDivShape, "smem.t2",
                              1 | (2 << 8)));
-  // Q = 8: tiles of 8T limbs on at most 256 threads, more independent limb
-  // products per thread (the classical mul wins with Q = 8 from 2^13 bits,
-  // bench/results/2026-11-22-h100.md).
-  out.push_back(make_variant(Op::DivMod, "block", "shinv", 64, 8, div_fused_max_threads<8>(),
-                             reinterpret_cast<const void*>(&divmod_shinv_kernel<8, false>), kDivShape));
+  // A Q = 8 division (tiles of 8T limbs on 256 threads) was measured on the
+  // H100 (bench/results/2026-11-22-h100-div.md): ptxas spills ~1 KB per
+  // thread and it lost to q4 at every size (0.5-0.85x), so it is not built.
   out.push_back(make_variant(Op::MulAdd, "block", "tiled", 64, kQ, threads,
                              reinterpret_cast<const void*>(&fused_kernel<kQ, false>), kFusedShape));
   out.push_back(make_variant(Op::Poly, "block", "tiled", 64, kQ, threads,
