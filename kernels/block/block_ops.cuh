@@ -208,22 +208,33 @@ class BlockLimbOps {
   }
 
   // Tiles are square (P x P limb products for P = the longer piece), so the
-  // cut decides the work: each operand is cut into equal pieces of at most c
-  // limbs, c = the shorter operand (at least 64, so a short operand does not
-  // cost one tile per limb of the long one; at most a tile). One whole tile
-  // is taken instead when the longer operand fits and that costs fewer
-  // products — e.g. 512 x 513 limbs is one 513² tile, not two 512² ones,
-  // while 2l x l limbs (PowDiff's v'w) is two l² tiles, not one (2l)².
+  // cut decides the work. Each operand is cut into equal pieces of at most c
+  // limbs; c is chosen among an/k and bn/k (k = 1..16, at most a tile) to
+  // minimise tiles x P² plus each tile's fixed cost (staging and the
+  // accumulating add, ~ (an + bn) + 64 T limb-product equivalents). E.g.
+  // 512 x 513 limbs is one 513² tile, not two 512² ones; 2l x l (PowDiff's
+  // v'w) two l² tiles; 4096 x 2049 with 2048-limb tiles eight 1025² tiles,
+  // not four 2048² ones.
   __device__ void mul_classical_tiled(Limb* r, const Limb* a, uint32_t an, const Limb* b, uint32_t bn) {
-    const uint32_t shorter = min(an, bn), longer = max(an, bn);
-    const uint32_t c = min(pcap_, max(shorter, min(longer, 64u)));
-    const uint32_t na = (an + c - 1) / c, nb = (bn + c - 1) / c;
-    uint32_t ca = (an + na - 1) / na, cb = (bn + nb - 1) / nb;
-    const uint64_t tile = max(ca, cb);
-    if (longer <= pcap_ && uint64_t(longer) * longer <= uint64_t(na) * nb * tile * tile) ca = an, cb = bn;
-    for (uint32_t ia = 0; ia < an; ia += ca)
-      for (uint32_t jb = 0; jb < bn; jb += cb)
-        mul_piece(r, an + bn, a + ia, min(ca, an - ia), b + jb, min(cb, bn - jb), ia + jb);
+    uint32_t best_ca = 0, best_cb = 0;
+    uint64_t best = ~uint64_t(0);
+    const uint64_t fixed = uint64_t(an + bn) + 64ull * blockDim.x;
+    for (int side = 0; side < 2; ++side) {
+      const uint32_t x = side ? bn : an;
+      for (uint32_t k = 1; k <= 16; ++k) {
+        const uint32_t c = (x + k - 1) / k;
+        if (c > pcap_ || c == 0) continue;
+        const uint32_t na = (an + c - 1) / c, nb = (bn + c - 1) / c;
+        const uint32_t ca = (an + na - 1) / na, cb = (bn + nb - 1) / nb;
+        const uint64_t p = max(ca, cb);
+        const uint64_t cost = uint64_t(na) * nb * (p * p + fixed);
+        if (cost < best) best = cost, best_ca = ca, best_cb = cb;
+      }
+    }
+    if (best_ca == 0) best_ca = best_cb = pcap_;  // both past 16 tiles: plain tile cut
+    for (uint32_t ia = 0; ia < an; ia += best_ca)
+      for (uint32_t jb = 0; jb < bn; jb += best_cb)
+        mul_piece(r, an + bn, a + ia, min(best_ca, an - ia), b + jb, min(best_cb, bn - jb), ia + jb);
   }
 
   // r[off, rn) += a·b for pieces of at most pcap_ limbs (seed 000 §3 in one tile).
