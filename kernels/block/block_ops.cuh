@@ -207,34 +207,20 @@ class BlockLimbOps {
     hi = min(n, lo + per);
   }
 
-  // Tiles are square (P x P limb products for P = the longer piece), so the
-  // cut decides the work. Each operand is cut into equal pieces of at most c
-  // limbs; c is chosen among an/k and bn/k (k = 1..16, at most a tile) to
-  // minimise tiles x P² plus each tile's fixed cost (staging and the
-  // accumulating add, ~ (an + bn) + 64 T limb-product equivalents). E.g.
-  // 512 x 513 limbs is one 513² tile, not two 512² ones; 2l x l (PowDiff's
-  // v'w) two l² tiles; 4096 x 2049 with 2048-limb tiles eight 1025² tiles,
-  // not four 2048² ones.
+  // Pieces of c limbs: the shorter operand whole when it fits a tile (the
+  // longer cut to match, so tiles stay square), never below 64 limbs so a
+  // short operand does not cost one tile per limb of the long one.
+  // Measured alternative (bench/results/2026-11-22-h100-div.md, run 3): the
+  // cut chosen by cost among an/k, bn/k (k <= 16) gained 9 % at 2^18 but lost
+  // 20-50 % from 2^14 to 2^17 — the candidate search (four integer divisions
+  // per candidate, on every thread, at every product) costs more than it
+  // saves there. A cut precomputed per size would keep the gain only.
   __device__ void mul_classical_tiled(Limb* r, const Limb* a, uint32_t an, const Limb* b, uint32_t bn) {
-    uint32_t best_ca = 0, best_cb = 0;
-    uint64_t best = ~uint64_t(0);
-    const uint64_t fixed = uint64_t(an + bn) + 64ull * blockDim.x;
-    for (int side = 0; side < 2; ++side) {
-      const uint32_t x = side ? bn : an;
-      for (uint32_t k = 1; k <= 16; ++k) {
-        const uint32_t c = (x + k - 1) / k;
-        if (c > pcap_ || c == 0) continue;
-        const uint32_t na = (an + c - 1) / c, nb = (bn + c - 1) / c;
-        const uint32_t ca = (an + na - 1) / na, cb = (bn + nb - 1) / nb;
-        const uint64_t p = max(ca, cb);
-        const uint64_t cost = uint64_t(na) * nb * (p * p + fixed);
-        if (cost < best) best = cost, best_ca = ca, best_cb = cb;
-      }
-    }
-    if (best_ca == 0) best_ca = best_cb = pcap_;  // both past 16 tiles: plain tile cut
-    for (uint32_t ia = 0; ia < an; ia += best_ca)
-      for (uint32_t jb = 0; jb < bn; jb += best_cb)
-        mul_piece(r, an + bn, a + ia, min(best_ca, an - ia), b + jb, min(best_cb, bn - jb), ia + jb);
+    const uint32_t shorter = min(an, bn), longer = max(an, bn);
+    const uint32_t c = min(pcap_, max(shorter, min(longer, 64u)));
+    for (uint32_t ia = 0; ia < an; ia += c)
+      for (uint32_t jb = 0; jb < bn; jb += c)
+        mul_piece(r, an + bn, a + ia, min(c, an - ia), b + jb, min(c, bn - jb), ia + jb);
   }
 
   // r[off, rn) += a·b for pieces of at most pcap_ limbs (seed 000 §3 in one tile).

@@ -15,21 +15,17 @@ constexpr int kQ = 4;
 bool is_div(const Variant& v) { return v.op == Op::DivMod; }
 bool is_poly(const Variant& v) { return v.op == Op::Poly; }
 
-// Variant param of the division: bit 0 = workspace in shared memory; bits 8+
-// = threads-per-instance multiplier (0 or 1: none). More threads than the
-// largest tile needs shorten the linear steps (n/T limbs per thread) and the
-// latency of one instance; the benchmark decides whether that pays.
-uint32_t threads_multiplier(const Variant& v) { return v.op == Op::DivMod && (v.param >> 8) > 1 ? v.param >> 8 : 1; }
+// Twice these threads per instance (variants "t2", same kernels) lost at
+// every size from 2^14 to 2^18 on the H100 (0.46-1.0x, bench/results/
+// 2026-11-22-h100-div.md, run 3), so the threads are what the largest tile needs.
 uint32_t div_fused_threads(const Variant& v, uint64_t bits) {
-  const uint32_t m = operand_limbs(v, bits);
-  const uint32_t base = block::div_fused_threads(m, v.q, v.max_threads, is_div(v));
-  return std::min(base * threads_multiplier(v), v.max_threads);
+  return block::div_fused_threads(operand_limbs(v, bits), v.q, v.max_threads, is_div(v));
 }
 uint64_t tile_bytes(const Variant& v, uint64_t bits, uint32_t ipb) {
   const uint32_t block_threads = block::round_up(div_fused_threads(v, bits) * ipb, 32);
   return block::smem_bytes_padded(block::block_mul_tile_logical(block_threads * v.q, v.q), 8);
 }
-bool div_ws_in_smem(const Variant& v) { return (v.param & 1) != 0; }
+bool div_ws_in_smem(const Variant& v) { return v.param == 1; }  // variant "smem"
 uint64_t div_smem(const Variant& v, uint64_t bits, uint32_t ipb) {
   const uint64_t ws = div_ws_in_smem(v) ? block::div_smem_workspace_bytes(operand_limbs(v, bits)) : 0;
   return tile_bytes(v, bits, ipb) + ws;
@@ -87,11 +83,6 @@ void append_div_fused_variants(std::vector<Variant>& out) {
                              reinterpret_cast<const void*>(&divmod_shinv_kernel<kQ, false>), kDivShape));
   out.push_back(make_variant(Op::DivMod, "block", "shinv", 64, kQ, threads,
                              reinterpret_cast<const void*>(&divmod_shinv_kernel<kQ, true>), kDivShape, "smem", 1));
-  out.push_back(make_variant(Op::DivMod, "block", "shinv", 64, kQ, threads,
-                             reinterpret_cast<const void*>(&divmod_shinv_kernel<kQ, false>), kDivShape, "t2", 2 << 8));
-  out.push_back(make_variant(Op::DivMod, "block", "shinv", 64, kQ, threads,
-                             reinterpret_cast<const void*>(&divmod_shinv_kernel<kQ, true>), kDivShape, "smem.t2",
-                             1 | (2 << 8)));
   // A Q = 8 division (tiles of 8T limbs on 256 threads) was measured on the
   // H100 (bench/results/2026-11-22-h100-div.md): ptxas spills ~1 KB per
   // thread and it lost to q4 at every size (0.5-0.85x), so it is not built.
