@@ -81,6 +81,7 @@ const std::vector<Variant>& registry() {
     variants::append_mul_u64_variants(v);
     variants::append_ntt_variants(v);
     variants::append_sqr_classical_variants(v);
+    variants::append_div_fused_variants(v);
     return v;
   }();
   return all;

@@ -26,5 +26,6 @@ void append_mul_u32_variants(std::vector<Variant>& out);
 void append_mul_u64_variants(std::vector<Variant>& out);
 void append_ntt_variants(std::vector<Variant>& out);  // ntt_instances.cu: mul and sqr by NTT
 void append_sqr_classical_variants(std::vector<Variant>& out);
+void append_div_fused_variants(std::vector<Variant>& out);  // divmod.shinv, mul_add, poly (block)
 
 }  // namespace bigtune::kernels::variants
