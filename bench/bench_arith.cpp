@@ -17,6 +17,7 @@
 #include <cmath>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -131,7 +132,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> ops{"add", "sub", "mul_low", "mul"};
   int min_log = 10, max_log = 20, total_log = 32, reps = 20;
   bool quick = false, defaults_only = false;
-  std::string csv;
+  std::string csv, family;
+  uint64_t fixed_count = 0;
   app.add_option("--ops", ops, "ops to time")->capture_default_str();
   app.add_option("--min-log2-bits", min_log)->capture_default_str();
   app.add_option("--max-log2-bits", max_log)->capture_default_str();
@@ -140,6 +142,8 @@ int main(int argc, char** argv) {
   app.add_flag("--quick", quick, "one instances-per-block choice per variant");
   app.add_flag("--defaults-only", defaults_only, "time only the default plans");
   app.add_option("--csv", csv, "write every row to this CSV file");
+  app.add_option("--family", family, "time only variants of this family (thread, warp, block)");
+  app.add_option("--count", fixed_count, "instances per batch (default: bits x count = 2^log2-total-bits)");
   CLI11_PARSE(app, argc, argv);
   try {
     Context ctx;
@@ -156,12 +160,15 @@ int main(int argc, char** argv) {
       const Op op = static_cast<Op>(static_cast<int>(*kop));
       for (int lg = min_log; lg <= max_log; ++lg) {
         const uint64_t bits = uint64_t(1) << lg;
-        uint64_t count = uint64_t(1) << (total_log - lg);
-        const uint64_t rbits = op == Op::Mul ? 2 * bits : bits;
-        Batch a(ctx, bits, count), b(ctx, bits, count), r(ctx, rbits, count);
+        uint64_t count = fixed_count ? fixed_count : uint64_t(1) << (total_log - lg);
+        const runtime::OpLayout layout = runtime::op_layout(op, bits);
+        const uint64_t rbits = layout.r_bits ? layout.r_bits : bits;
+        Batch a(ctx, bits, count), b(ctx, layout.b_bits ? layout.b_bits : bits, count), r(ctx, rbits, count);
+        std::unique_ptr<Batch> r2;
+        if (layout.r2_bits) r2 = std::make_unique<Batch>(ctx, layout.r2_bits, count);
         Flags flags(ctx, count);
         BENCH_CUDA(fill_random(static_cast<uint64_t*>(a.device_data()), a.words_per_instance(), count, bits, 1, stream));
-        BENCH_CUDA(fill_random(static_cast<uint64_t*>(b.device_data()), b.words_per_instance(), count, bits, 2, stream));
+        BENCH_CUDA(fill_random(static_cast<uint64_t*>(b.device_data()), b.words_per_instance(), count, b.bits(), 2, stream));
         Plan def;
         try {
           def = ctx.plan(op, bits, count);
@@ -173,7 +180,7 @@ int main(int argc, char** argv) {
         std::vector<Plan> plans{def};
         if (!defaults_only)
           for (const kernels::Variant& v : kernels::registry())
-            if (v.op == *kop)
+            if (v.op == *kop && (family.empty() || family == v.family))
               for (uint32_t ipb : ipb_choices(v, bits, count, impl.limits, quick))
                 plans.push_back(Plan{v.name, ipb, "explicit", 0});
         double best = 0;
@@ -181,7 +188,13 @@ int main(int argc, char** argv) {
         for (size_t pi = 0; pi < plans.size(); ++pi) {
           const Plan& p = plans[pi];
           if (pi > 0 && p.variant == def.variant && p.ipb == def.ipb) continue;
-          auto launch = [&] { runtime::run_op(ctx, op, r, a, b, &flags, 0, &p); };
+          runtime::OpBatches x;
+          x.r = &r;
+          x.r2 = r2.get();
+          x.a = &a;
+          x.b = &b;
+          x.flags = &flags;
+          auto launch = [&] { runtime::run_op(ctx, op, x, &p); };
           const auto [med, mn] = time_ms(launch, stream, reps);
           Row row{op_text, p.variant, bits, count, p.ipb, pi == 0, med, mn, 0, 0, 0};
           row.inst_per_s = count / (med * 1e-3);

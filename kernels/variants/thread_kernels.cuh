@@ -1,0 +1,91 @@
+// __global__ kernels of the thread-per-instance family (seed 002 §3): stage a
+// block's instances into shared-memory regions (kernels/thread/staging.cuh),
+// one thread computes one instance, stage the results out. Thin by design.
+#pragma once
+#include <cstdint>
+
+#include "kernels/thread/add_sub.cuh"
+#include "kernels/thread/mul_comba.cuh"
+#include "kernels/thread/staging.cuh"
+#include "kernels/thread/thread_layout.hpp"
+#include "kernels/variants/kernel_args.hpp"
+
+namespace bigtune::kernels::variants {
+
+// Which product a multiplication kernel forms.
+enum class CombaKind { Low, Full, Square };
+
+// __launch_bounds__ of a Comba kernel with N-limb (32-bit) register arrays:
+// a thread holds 2N operand limbs and a three-limb accumulator, so 1024
+// threads (64 registers each) fit up to N = 8, 512 threads (128) up to N = 32
+// and 256 threads (255) for N = 64.
+template <int N>
+constexpr uint32_t comba_max_threads() {
+  return N <= 8 ? 1024 : N <= 32 ? 512 : 256;
+}
+
+// Where this block's instances lie.
+struct ThreadTile {
+  uint64_t first;  // first instance of the block
+  uint32_t here;   // instances in this block (the last block may have fewer)
+  bool active;     // this thread has an instance
+  __device__ explicit ThreadTile(const KernelArgs& args) {
+    first = uint64_t(blockIdx.x) * args.ipb;
+    here = uint32_t(min(uint64_t(args.ipb), args.count - first));
+    active = threadIdx.x < here;
+  }
+};
+
+template <class Limb, bool kSub>
+__global__ void __launch_bounds__(1024) thread_add_sub_kernel(KernelArgs args) {
+  Limb* smem = thread::region_smem<Limb>();
+  const ThreadTile t(args);
+  const uint32_t n = args.limbs, R = thread::region_limbs(n);
+  thread::load_regions_async(smem, R, 0, static_cast<const Limb*>(args.a) + t.first * n, n, t.here);
+  thread::load_regions_async(smem, R, n, static_cast<const Limb*>(args.b) + t.first * n, n, t.here);
+  thread::wait_regions();
+  __syncthreads();
+  if (t.active) {
+    const uint32_t flag = thread::add_sub_n<Limb, kSub>(smem + threadIdx.x * R, n, args.bits);
+    if (args.flags) args.flags[t.first + threadIdx.x] = flag;
+  }
+  __syncthreads();
+  thread::store_regions(static_cast<Limb*>(args.r) + t.first * args.out_limbs, args.out_limbs, smem, R, n, t.here,
+                        args.bits);
+}
+
+template <int N, CombaKind kKind>
+__global__ void __launch_bounds__(comba_max_threads<N>()) thread_comba_kernel(KernelArgs args) {
+  using Limb = uint32_t;
+  Limb* smem = thread::region_smem<Limb>();
+  const ThreadTile t(args);
+  const uint32_t n = args.limbs, R = thread::region_limbs(n);
+  thread::load_regions_async(smem, R, 0, static_cast<const Limb*>(args.a) + t.first * n, n, t.here);
+  if (kKind != CombaKind::Square)
+    thread::load_regions_async(smem, R, n, static_cast<const Limb*>(args.b) + t.first * n, n, t.here);
+  thread::wait_regions();
+  __syncthreads();
+  const uint32_t valid = kKind == CombaKind::Low ? n : 2 * n;
+  if (t.active) {
+    Limb* x = smem + threadIdx.x * R;
+    Limb a[N];
+#pragma unroll
+    for (int k = 0; k < N; ++k) a[k] = uint32_t(k) < n ? x[k] : 0u;
+    if constexpr (kKind == CombaKind::Square) {
+      thread::sqr_comba<Limb, N>(x, valid, a);
+    } else {
+      Limb b[N];
+#pragma unroll
+      for (int k = 0; k < N; ++k) b[k] = uint32_t(k) < n ? x[n + k] : 0u;
+      if constexpr (kKind == CombaKind::Low)
+        thread::mul_low_comba<Limb, N>(x, valid, a, b);
+      else
+        thread::mul_comba<Limb, N>(x, valid, a, b);
+    }
+  }
+  __syncthreads();
+  thread::store_regions(static_cast<Limb*>(args.r) + t.first * args.out_limbs, args.out_limbs, smem, R, valid,
+                        t.here, args.bits);
+}
+
+}  // namespace bigtune::kernels::variants
