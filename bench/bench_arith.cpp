@@ -96,12 +96,16 @@ double gmp_rate(const std::string& op, uint64_t bits) {
   const auto t0 = std::chrono::steady_clock::now();
   for (unsigned t = 0; t < threads; ++t) {
     pool.emplace_back([&, t] {
-      std::vector<mp_limb_t> a(n), b(n), r(2 * n);
+      std::vector<mp_limb_t> a(n), b(n), r(3 * n);
       for (mp_size_t i = 0; i < n; ++i) a[i] = mp_limb_t(0x9e3779b97f4a7c15ull * (i + t + 1)), b[i] = ~a[i] ^ i;
       for (uint64_t k = 0; k < per_thread; ++k) {
         if (op == "add") mpn_add_n(r.data(), a.data(), b.data(), n);
         else if (op == "sub") mpn_sub_n(r.data(), a.data(), b.data(), n);
-        else mpn_mul_n(r.data(), a.data(), b.data(), n);  // GMP has no public mullo: full product
+        else if (op == "divmod") {  // n / (n/2) limbs, as op_layout: quotient in r, remainder in a's copy
+          const mp_size_t dn = std::max<mp_size_t>(1, n / 2);
+          b[dn - 1] |= mp_limb_t(1) << 63;
+          mpn_tdiv_qr(r.data(), r.data() + n, 0, a.data(), n, b.data(), dn);
+        } else mpn_mul_n(r.data(), a.data(), b.data(), n);  // GMP has no public mullo: full product
         a[0] ^= r[0];
       }
     });

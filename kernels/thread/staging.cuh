@@ -60,11 +60,11 @@ __device__ __forceinline__ void load_regions_async(Limb* smem, uint32_t R, uint3
 
 __device__ __forceinline__ void wait_regions() { __pipeline_wait_prior(0); }
 
-// Writes `out` limbs per instance to `tile`: limb j is region limb j when
-// j < valid, else 0; the result is reduced modulo 2^bits.
+// Writes `out` limbs per instance to `tile`: limb j is region limb
+// offset + j when j < valid, else 0; the result is reduced modulo 2^bits.
 template <class Limb>
 __device__ __forceinline__ void store_regions(Limb* __restrict__ tile, uint32_t out, const Limb* smem, uint32_t R,
-                                              uint32_t valid, uint32_t here, uint64_t bits) {
+                                              uint32_t offset, uint32_t valid, uint32_t here, uint64_t bits) {
   constexpr int L = int(sizeof(Limb) * 8);
   const uint64_t top_limb = bits / L;
   const Limb top_mask = (Limb(1) << (bits % L)) - 1;
@@ -72,7 +72,7 @@ __device__ __forceinline__ void store_regions(Limb* __restrict__ tile, uint32_t 
   StripedWalk w(out);
   for (uint32_t e = threadIdx.x; e < total; e += blockDim.x, w.next()) {
     const uint32_t j = w.j();
-    Limb v = j < valid ? smem[w.inst() * R + j] : Limb(0);
+    Limb v = j < valid ? smem[w.inst() * R + offset + j] : Limb(0);
     if (j > top_limb) v = 0;
     if (j == top_limb) v &= top_mask;
     tile[e] = v;

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "kernels/thread/add_sub.cuh"
+#include "kernels/thread/divmod_knuth.cuh"
 #include "kernels/thread/mul_comba.cuh"
 #include "kernels/thread/staging.cuh"
 #include "kernels/thread/thread_layout.hpp"
@@ -50,7 +51,7 @@ __global__ void __launch_bounds__(1024) thread_add_sub_kernel(KernelArgs args) {
     if (args.flags) args.flags[t.first + threadIdx.x] = flag;
   }
   __syncthreads();
-  thread::store_regions(static_cast<Limb*>(args.r) + t.first * args.out_limbs, args.out_limbs, smem, R, n, t.here,
+  thread::store_regions(static_cast<Limb*>(args.r) + t.first * args.out_limbs, args.out_limbs, smem, R, 0, n, t.here,
                         args.bits);
 }
 
@@ -84,8 +85,32 @@ __global__ void __launch_bounds__(comba_max_threads<N>()) thread_comba_kernel(Ke
     }
   }
   __syncthreads();
-  thread::store_regions(static_cast<Limb*>(args.r) + t.first * args.out_limbs, args.out_limbs, smem, R, valid,
+  thread::store_regions(static_cast<Limb*>(args.r) + t.first * args.out_limbs, args.out_limbs, smem, R, 0, valid,
                         t.here, args.bits);
+}
+
+// Quotient to r (args.out_limbs, reduced modulo 2^bits as every result) and
+// remainder to r2 (args.r2_limbs); the divisor has args.b_limbs limbs.
+// (A template only so that it is compiled where it is instantiated.)
+template <class Limb>
+__global__ void __launch_bounds__(1024) thread_divmod_kernel(KernelArgs args) {
+  static_assert(sizeof(Limb) == 4, "divmod_knuth works on 32-bit limbs");
+  Limb* smem = thread::region_smem<Limb>();
+  const ThreadTile t(args);
+  const uint32_t n = args.limbs, bn = args.b_limbs, R = thread::region_limbs(n);
+  thread::load_regions_async(smem, R, 0, static_cast<const Limb*>(args.a) + t.first * n, n, t.here);
+  thread::load_regions_async(smem, R, n + 1, static_cast<const Limb*>(args.b) + t.first * bn, bn, t.here);
+  thread::wait_regions();
+  __syncthreads();
+  if (t.active) {
+    const uint32_t zero_divisor = thread::divmod_knuth(smem + threadIdx.x * R, n, bn);
+    if (args.flags) args.flags[t.first + threadIdx.x] = zero_divisor;
+  }
+  __syncthreads();
+  thread::store_regions(static_cast<Limb*>(args.r) + t.first * args.out_limbs, args.out_limbs, smem, R, 0, n,
+                        t.here, args.bits);
+  thread::store_regions(static_cast<Limb*>(args.r2) + t.first * args.r2_limbs, args.r2_limbs, smem, R, n + 1, bn,
+                        t.here, uint64_t(args.r2_limbs) * 32);
 }
 
 }  // namespace bigtune::kernels::variants

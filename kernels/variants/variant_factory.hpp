@@ -27,5 +27,6 @@ void append_mul_u64_variants(std::vector<Variant>& out);
 void append_thread_add_sub_variants(std::vector<Variant>& out);  // kernels/thread, issue 4
 void append_thread_mul_variants(std::vector<Variant>& out);
 void append_thread_sqr_variants(std::vector<Variant>& out);
+void append_thread_divmod_variants(std::vector<Variant>& out);
 
 }  // namespace bigtune::kernels::variants

@@ -125,10 +125,13 @@ TEST_P(ThreadVsGmp, EveryThreadVariantMatchesGmp) {
     const uint64_t limit_bits = kernels::max_operand_bits(v, limits);
     EXPECT_EQ(limit_bits, uint64_t(v.q) * v.limb_bits) << v.name;
     std::vector<uint64_t> mine;
-    // Sizes the variant is meant for: above half its limit (smaller ones
-    // belong to the next variant down), plus a few small ones for padding.
+    // Register variants: sizes above half the limit (smaller ones belong to
+    // the next variant down) plus a few small ones for padding; the others
+    // (add, sub, divmod keep no register arrays) every size to their limit.
+    const bool registers = op == Op::MulLow || op == Op::Mul || op == Op::Sqr;  // one variant per power of two
     for (uint64_t bits : sizes)
-      if (bits <= std::min(limit_bits, cap) && (bits * 2 > limit_bits || bits <= 65)) mine.push_back(bits);
+      if (bits <= std::min(limit_bits, cap) && (!registers || bits * 2 > limit_bits || bits <= 65))
+        mine.push_back(bits);
     if (limit_bits <= cap) mine.push_back(limit_bits);  // exactly at the limit
     for (uint64_t bits : mine) {
       for (uint32_t ipb : {1u, 33u, 128u}) {
@@ -171,7 +174,7 @@ TEST_P(ThreadVsGmp, EveryThreadVariantMatchesGmp) {
   EXPECT_EQ(bad, 0u);
 }
 
-INSTANTIATE_TEST_SUITE_P(ThreadOps, ThreadVsGmp, ::testing::Values(Op::Add, Op::Sub, Op::MulLow, Op::Mul, Op::Sqr),
+INSTANTIATE_TEST_SUITE_P(ThreadOps, ThreadVsGmp, ::testing::Values(Op::Add, Op::Sub, Op::MulLow, Op::Mul, Op::Sqr, Op::DivMod),
                          [](const ::testing::TestParamInfo<Op>& info) { return std::string(op_name(info.param)); });
 
 TEST(ThreadSummary, PrintTotals) {
