@@ -83,6 +83,7 @@ const std::vector<Variant>& registry() {
     variants::append_thread_mul_variants(v);
     variants::append_thread_sqr_variants(v);
     variants::append_thread_divmod_variants(v);
+    variants::append_thread_mul_rows_variants(v);
     return v;
   }();
   return all;

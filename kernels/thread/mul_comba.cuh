@@ -19,6 +19,7 @@
 #include <cstdint>
 
 #include "kernels/arith/limb.cuh"
+#include "kernels/arith/mad_row.cuh"
 
 namespace bigtune::kernels::thread {
 
@@ -102,6 +103,41 @@ __device__ __forceinline__ void sqr_comba(Limb* x, uint32_t valid, const Limb (&
     c1 = t.top;
   }
   if (uint32_t(2 * N - 1) < valid) x[2 * N - 1] = c0;
+}
+
+// x[0, min(2N, valid)) = a * b by operand scanning (seed 002 §3's "School"
+// order): row i adds a[i] * b at digit i through arith::mad_row, whose even/odd
+// accumulators E and O let every product enter its column sum with one
+// carry-chained wide multiply-add (kernels/arith/mad_row.cuh), where the
+// Comba column costs a three-instruction chain per product. The price is
+// registers: E and O hold 2N + 2 digits each. a[i] is read from the region
+// row by row (x still holds a: the result is written only at the end).
+// Rows at digit 2m + 1 are mad_row's shifted rows, so all accumulator pairs
+// stay even-aligned. Needs N in {2, 4, 8, 16, 32} (the generated chains).
+//
+// Carries: a chain covers digits [2m, 2m + N + 3) and drops the carry out of
+// the top one; E and O never exceed the partial product a[0, i] * b <
+// B^(i + 1 + N), so nothing is lost.
+template <int N>
+__device__ __forceinline__ void mul_rows(uint32_t* x, uint32_t valid, const uint32_t (&b)[N]) {
+  static_assert(N >= 2 && N % 2 == 0 && N <= 32, "mad_row chains exist for N in {2, 4, 8, 16, 32}");
+  uint32_t e[2 * N + 2], o[2 * N + 2];
+#pragma unroll
+  for (int d = 0; d < 2 * N + 2; ++d) e[d] = o[d] = 0;
+#pragma unroll
+  for (int m = 0; m < N / 2; ++m) {
+    arith::mad_row<N, N + 3, false>(e + 2 * m, o + 2 * m, x[2 * m], b);
+    arith::mad_row<N, N + 3, true>(e + 2 * m, o + 2 * m, x[2 * m + 1], b);
+  }
+  // Product = E + O * 2^32, digit by digit.
+  uint32_t carry = 0;
+  if (0 < valid) x[0] = e[0];
+#pragma unroll
+  for (int d = 1; d < 2 * N; ++d) {
+    uint32_t r;
+    carry = arith::add_limb(r, e[d], o[d - 1], carry);
+    if (uint32_t(d) < valid) x[d] = r;
+  }
 }
 
 }  // namespace bigtune::kernels::thread

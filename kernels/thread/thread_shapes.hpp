@@ -13,5 +13,9 @@ extern const ShapeRules kRegisterShape;
 // 8 Kbit), past which block-level addition needs less shared memory per
 // instance (issue 4: thread level covers 64 bits .. 8 Kbit).
 extern const ShapeRules kStreamShape;
+// add, sub on one or two 64-bit words: each thread reads its own words
+// straight from global memory (consecutive threads, consecutive words: already
+// coalesced at that size), no shared memory; cap v.q * v.limb_bits.
+extern const ShapeRules kDirectShape;
 
 }  // namespace bigtune::kernels::thread

@@ -14,6 +14,12 @@ void append_thread_add_sub_variants(std::vector<Variant>& out) {
   out.push_back(make_variant(Op::Sub, "thread", "ripple", 64, kCapLimbs, 1024,
                              reinterpret_cast<const void*>(&thread_add_sub_kernel<uint64_t, true>),
                              thread::kStreamShape));
+  out.push_back(make_variant(Op::Add, "thread", "direct", 64, 2, 1024,
+                             reinterpret_cast<const void*>(&thread_add_sub_direct_kernel<false, 2>),
+                             thread::kDirectShape));
+  out.push_back(make_variant(Op::Sub, "thread", "direct", 64, 2, 1024,
+                             reinterpret_cast<const void*>(&thread_add_sub_direct_kernel<true, 2>),
+                             thread::kDirectShape));
 }
 
 }  // namespace bigtune::kernels::variants

@@ -28,5 +28,6 @@ void append_thread_add_sub_variants(std::vector<Variant>& out);  // kernels/thre
 void append_thread_mul_variants(std::vector<Variant>& out);
 void append_thread_sqr_variants(std::vector<Variant>& out);
 void append_thread_divmod_variants(std::vector<Variant>& out);
+void append_thread_mul_rows_variants(std::vector<Variant>& out);
 
 }  // namespace bigtune::kernels::variants
