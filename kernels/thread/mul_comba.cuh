@@ -111,7 +111,8 @@ __device__ __forceinline__ void sqr_comba(Limb* x, uint32_t valid, const Limb (&
 // carry-chained wide multiply-add (kernels/arith/mad_row.cuh), where the
 // Comba column costs a three-instruction chain per product. The price is
 // registers: E and O hold 2N + 2 digits each. a[i] is read from the region
-// row by row (x still holds a: the result is written only at the end).
+// row by row (x still holds a: the result is written only at the end);
+// x[0, n) is a, limbs past n are taken as 0.
 // Rows at digit 2m + 1 are mad_row's shifted rows, so all accumulator pairs
 // stay even-aligned. Needs N in {2, 4, 8, 16, 32} (the generated chains).
 //
@@ -119,15 +120,17 @@ __device__ __forceinline__ void sqr_comba(Limb* x, uint32_t valid, const Limb (&
 // the top one; E and O never exceed the partial product a[0, i] * b <
 // B^(i + 1 + N), so nothing is lost.
 template <int N>
-__device__ __forceinline__ void mul_rows(uint32_t* x, uint32_t valid, const uint32_t (&b)[N]) {
+__device__ __forceinline__ void mul_rows(uint32_t* x, uint32_t n, uint32_t valid, const uint32_t (&b)[N]) {
   static_assert(N >= 2 && N % 2 == 0 && N <= 32, "mad_row chains exist for N in {2, 4, 8, 16, 32}");
   uint32_t e[2 * N + 2], o[2 * N + 2];
 #pragma unroll
   for (int d = 0; d < 2 * N + 2; ++d) e[d] = o[d] = 0;
 #pragma unroll
   for (int m = 0; m < N / 2; ++m) {
-    arith::mad_row<N, N + 3, false>(e + 2 * m, o + 2 * m, x[2 * m], b);
-    arith::mad_row<N, N + 3, true>(e + 2 * m, o + 2 * m, x[2 * m + 1], b);
+    // Limbs of a past its n are 0 (x beyond n holds b, or another region).
+    const uint32_t a0 = uint32_t(2 * m) < n ? x[2 * m] : 0u, a1 = uint32_t(2 * m + 1) < n ? x[2 * m + 1] : 0u;
+    arith::mad_row<N, N + 3, false>(e + 2 * m, o + 2 * m, a0, b);
+    arith::mad_row<N, N + 3, true>(e + 2 * m, o + 2 * m, a1, b);
   }
   // Product = E + O * 2^32, digit by digit.
   uint32_t carry = 0;

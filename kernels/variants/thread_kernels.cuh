@@ -124,7 +124,7 @@ __global__ void __launch_bounds__(thread_mul_max_threads<N, kKind>()) thread_com
       if constexpr (kKind == CombaKind::Low)
         thread::mul_low_comba<Limb, N>(x, valid, a, b);
       else if constexpr (kKind == CombaKind::FullRows)
-        thread::mul_rows<N>(x, valid, b);
+        thread::mul_rows<N>(x, n, valid, b);
       else
         thread::mul_comba<Limb, N>(x, valid, a, b);
     }
