@@ -138,6 +138,7 @@ int main(int argc, char** argv) {
   bool quick = false, defaults_only = false;
   std::string csv, family;
   uint64_t fixed_count = 0;
+  bool no_flags = false;
   app.add_option("--ops", ops, "ops to time")->capture_default_str();
   app.add_option("--min-log2-bits", min_log)->capture_default_str();
   app.add_option("--max-log2-bits", max_log)->capture_default_str();
@@ -147,6 +148,7 @@ int main(int argc, char** argv) {
   app.add_flag("--defaults-only", defaults_only, "time only the default plans");
   app.add_option("--csv", csv, "write every row to this CSV file");
   app.add_option("--family", family, "time only variants of this family (thread, warp, block)");
+  app.add_flag("--no-flags", no_flags, "add/sub without the carry/borrow array (4 bytes per instance less traffic)");
   app.add_option("--count", fixed_count, "instances per batch (default: bits x count = 2^log2-total-bits)");
   CLI11_PARSE(app, argc, argv);
   try {
@@ -197,7 +199,7 @@ int main(int argc, char** argv) {
           x.r2 = r2.get();
           x.a = &a;
           x.b = &b;
-          x.flags = &flags;
+          x.flags = (no_flags && (op == Op::Add || op == Op::Sub)) ? nullptr : &flags;
           auto launch = [&] { runtime::run_op(ctx, op, x, &p); };
           const auto [med, mn] = time_ms(launch, stream, reps);
           Row row{op_text, p.variant, bits, count, p.ipb, pi == 0, med, mn, 0, 0, 0};
