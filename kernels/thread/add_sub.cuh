@@ -1,4 +1,4 @@
-// One-thread addition and subtraction with a ripple carry (seed 002 §3: the
+// One-thread addition and subtraction with a ripple carry (seed 002 §3.2: the
 // thread-per-instance regime, where one instance is a few limbs and a carry
 // scan across threads would cost more than it saves).
 //

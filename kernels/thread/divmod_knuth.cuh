@@ -1,7 +1,7 @@
 // One-thread schoolbook division with remainder: Knuth's Algorithm D (TAOCP
 // vol. 2, §4.3.1) with normalisation, on 32-bit limbs, for the
 // thread-per-instance regime (issue 4; the thread-level companion of seed 002
-// §3's School multiplication). Cost: (n - dn + 1) quotient steps, each one
+// §3.2.1's School multiplication: one instance per thread, quadratic). Cost: (n - dn + 1) quotient steps, each one
 // 64/32-bit estimate and dn limb products; no register arrays, so every size
 // up to the variant's cap uses the same code.
 //

@@ -1,6 +1,12 @@
 // One-thread product-scanning ("Comba") multiplication and squaring, seed 002
-// §3 (Table 3.2's cost: n^2 limb products for the full product, n(n+1)/2 for
-// the low half, n(n+1)/2 for the square before doubling).
+// §3.2.2 (Algorithm 2, Fig. 3.2); Table 3.1 gives its cost against School
+// (§3.2.1): w^2 word products either way, but 2w result writes instead of
+// w^2 + w, because each column is finished before it is written. Here: n^2
+// limb products for the full product, n(n+1)/2 for the low half, about
+// n^2/2 + n for the square (off-diagonal products once, then doubled).
+//
+// Seed 002 Table 3.3 (GTX 980, 100,000 1024-bit products): single-thread
+// Comba 5.06 ms; bench/results/2026-11-22-h100-thread.md has this code's.
 //
 // The operands are N-limb register arrays (N a compile-time capacity; limbs
 // past the run-time length are zero). Column k of the product, the sum of
@@ -105,8 +111,8 @@ __device__ __forceinline__ void sqr_comba(Limb* x, uint32_t valid, const Limb (&
   if (uint32_t(2 * N - 1) < valid) x[2 * N - 1] = c0;
 }
 
-// x[0, min(2N, valid)) = a * b by operand scanning (seed 002 §3's "School"
-// order): row i adds a[i] * b at digit i through arith::mad_row, whose even/odd
+// x[0, min(2N, valid)) = a * b by operand scanning (seed 002 §3.2.1's School
+// order, Fig. 3.1): row i adds a[i] * b at digit i through arith::mad_row, whose even/odd
 // accumulators E and O let every product enter its column sum with one
 // carry-chained wide multiply-add (kernels/arith/mad_row.cuh), where the
 // Comba column costs a three-instruction chain per product. The price is

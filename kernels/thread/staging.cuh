@@ -1,5 +1,6 @@
 // Coalesced global <-> shared staging for thread-per-instance kernels
-// (seed 002 §3; region layout in thread_layout.hpp).
+// (seed 002 §2.3's coalesced access for §3's one-product-per-thread kernels;
+// region layout in thread_layout.hpp).
 //
 // A block's tile is the contiguous run of its instances in global memory
 // (instance-major). Threads walk it striped — thread i touches words i,

@@ -1,5 +1,5 @@
 // Shape arithmetic of the thread-per-instance family, shared by the device
-// code and the registry (seed 002 §3: one product per thread).
+// code and the registry (seed 002 §3.2: one product per thread).
 //
 // A block runs IPB instances on IPB threads (blockDim rounded up to a warp).
 // Each instance owns a shared-memory *region* of region_limbs(n) limbs: its
@@ -7,9 +7,10 @@
 // limbs) on the way out. The region length is odd, so that thread t reading
 // limb j of its own region (address t*R + j) hits bank (t*R + j) mod 32: 32
 // distinct banks for 32-bit limbs, and 16 distinct 8-byte bank pairs per
-// half-warp for 64-bit limbs. This is the transposed staging of seed 002 §3
-// in effect: global accesses stay coalesced (consecutive threads, consecutive
-// words) and every per-thread shared access is conflict-free.
+// half-warp for 64-bit limbs. In effect this is a transposed staging (seed
+// 002 §2.3, Fig. 2.3: coalesced vs stride access): global accesses stay
+// coalesced (consecutive threads, consecutive words) and every per-thread
+// shared access is conflict-free, with no limb-major copy in between.
 #pragma once
 #include <cstdint>
 

@@ -1,4 +1,4 @@
-// __global__ kernels of the thread-per-instance family (seed 002 §3): stage a
+// __global__ kernels of the thread-per-instance family (seed 002 §3.2): stage a
 // block's instances into shared-memory regions (kernels/thread/staging.cuh),
 // one thread computes one instance, stage the results out. Thin by design.
 #pragma once
