@@ -79,6 +79,8 @@ const std::vector<Variant>& registry() {
     variants::append_cmp_shift_variants(v);
     variants::append_mul_u32_variants(v);
     variants::append_mul_u64_variants(v);
+    variants::append_mod_small_variants(v);
+    variants::append_mod_large_variants(v);
     return v;
   }();
   return all;

@@ -73,18 +73,6 @@ BIGTUNE_HD inline void powm_pow2(u32* r, const u32* x, const u32* e, int ebits, 
   mask_bits<N>(r, acc, k);
 }
 
-// r = the v with v = r1 mod mo, v = r2 mod 2^k, v < mo 2^k (r1 < mo, r2 < 2^k).
-template <int N>
-BIGTUNE_HD inline void crt_pow2(u32* r, const u32* r1, const u32* r2, const u32* mo, int k) {
-  u32 h[N], inv[N];
-  sub_n<N>(h, r2, r1);
-  inv_pow2<N>(inv, mo);
-  mul_low<N>(h, h, inv);
-  mask_bits<N>(h, h, k);
-  mul_low<N>(h, h, mo);  // < mo 2^k <= R: exact
-  add_n<N>(r, h, r1);
-}
-
 // acc = acc^2 (Montgomery form).
 template <int N>
 BIGTUNE_HD inline void mont_sqr_step(u32* acc, const MontModulus<N>& c) {
@@ -154,71 +142,102 @@ BIGTUNE_HD inline void powm_mont(u32* r, const u32* x, const u32* e, int ebits, 
   mont_mul<N>(r, acc, unit, c.m, c.minv);  // out of Montgomery form: < m
 }
 
-// Splits m = 2^k mo; returns k (m != 0).
+// A modulus m = 2^k mo (mo odd) prepared once: per instance, or once per
+// batch for a shared modulus (the kernels' prep step writes it to scratch).
 template <int N>
-BIGTUNE_HD inline int split_pow2(u32* mo, const u32* m) {
-  const int k = trailing_zeros<N>(m);
-  shr_bits<N>(mo, m, k);
-  return k;
+struct PreparedModulus {
+  int zero;       // m = 0 (outside the contract: results 0)
+  int k;          // trailing zero bits of m
+  int mo_is_one;  // m = 2^k: no Montgomery part
+  u32 mo[N];
+  u32 mo_inv[N];  // mo^-1 mod 2^k (k > 0), for the CRT step
+  MontModulus<N> c;  // for mo, when mo > 1
+};
+
+template <int N>
+BIGTUNE_HD inline void prepare_modulus(PreparedModulus<N>& p, const u32* m) {
+  p.zero = is_zero<N>(m);
+  p.k = 0;
+  p.mo_is_one = 0;
+  if (p.zero) return;
+  p.k = trailing_zeros<N>(m);
+  shr_bits<N>(p.mo, m, p.k);
+  p.mo_is_one = is_one<N>(p.mo);
+  if (p.k) inv_pow2<N>(p.mo_inv, p.mo);
+  if (!p.mo_is_one) mont_setup<N>(p.c, p.mo);
+}
+
+// r = the v with v = r1 mod mo, v = r2 mod 2^k, v < mo 2^k (r1 < mo, r2 < 2^k).
+template <int N>
+BIGTUNE_HD inline void crt_pow2(u32* r, const u32* r1, const u32* r2, const PreparedModulus<N>& p) {
+  u32 h[N];
+  sub_n<N>(h, r2, r1);
+  mul_low<N>(h, h, p.mo_inv);
+  mask_bits<N>(h, h, p.k);
+  mul_low<N>(h, h, p.mo);  // < mo 2^k <= R: exact
+  add_n<N>(r, h, r1);
 }
 
 // r = x^e mod m, any m (see the file comment), e of e_limbs limbs in memory.
 template <int N>
-BIGTUNE_HD inline void powm_any(u32* r, const u32* x, const u32* e, int e_limbs, const u32* m, int window,
-                                bool sliding) {
-  if (is_zero<N>(m)) {
+BIGTUNE_HD inline void powm_prepared(u32* r, const u32* x, const u32* e, int e_limbs, const PreparedModulus<N>& p,
+                                     int window, bool sliding) {
+  if (p.zero) {
     set_zero<N>(r);
     return;
   }
   const int ebits = exponent_bits(e, e_limbs);
-  u32 mo[N];
-  const int k = split_pow2<N>(mo, m);
-  if (is_one<N>(mo)) {
-    powm_pow2<N>(r, x, e, ebits, k);
+  if (p.mo_is_one) {
+    powm_pow2<N>(r, x, e, ebits, p.k);
     return;
   }
-  MontModulus<N> c;
-  mont_setup<N>(c, mo);
-  if (k == 0) {
-    powm_mont<N>(r, x, e, ebits, c, window, sliding);
+  if (p.k == 0) {
+    powm_mont<N>(r, x, e, ebits, p.c, window, sliding);
     return;
   }
   u32 r1[N], r2[N];
-  powm_mont<N>(r1, x, e, ebits, c, window, sliding);
-  powm_pow2<N>(r2, x, e, ebits, k);
-  crt_pow2<N>(r, r1, r2, mo, k);
+  powm_mont<N>(r1, x, e, ebits, p.c, window, sliding);
+  powm_pow2<N>(r2, x, e, ebits, p.k);
+  crt_pow2<N>(r, r1, r2, p);
+}
+
+template <int N>
+BIGTUNE_HD inline void powm_any(u32* r, const u32* x, const u32* e, int e_limbs, const u32* m, int window,
+                                bool sliding) {
+  PreparedModulus<N> p;
+  prepare_modulus<N>(p, m);
+  powm_prepared<N>(r, x, e, e_limbs, p, window, sliding);
 }
 
 // r = a b mod m, any m; a, b < R.
 template <int N>
-BIGTUNE_HD inline void mulmod_any(u32* r, const u32* a, const u32* b, const u32* m) {
-  if (is_zero<N>(m)) {
+BIGTUNE_HD inline void mulmod_prepared(u32* r, const u32* a, const u32* b, const PreparedModulus<N>& p) {
+  if (p.zero || (p.mo_is_one && p.k == 0)) {  // m = 0, m = 1
     set_zero<N>(r);
     return;
   }
-  u32 mo[N];
-  const int k = split_pow2<N>(mo, m);
   u32 r2[N];
-  if (k) {
+  if (p.k) {
     mul_low<N>(r2, a, b);
-    mask_bits<N>(r2, r2, k);
-  }
-  if (is_one<N>(mo)) {
-    if (k)
+    mask_bits<N>(r2, r2, p.k);
+    if (p.mo_is_one) {
       copy<N>(r, r2);
-    else
-      set_zero<N>(r);  // m = 1
-    return;
+      return;
+    }
   }
-  MontModulus<N> c;
-  mont_setup<N>(c, mo);
-  if (k == 0) {
-    mont_mulmod<N>(r, a, b, c);
+  if (p.k == 0) {
+    mont_mulmod<N>(r, a, b, p.c);
     return;
   }
   u32 r1[N];
-  mont_mulmod<N>(r1, a, b, c);
-  crt_pow2<N>(r, r1, r2, mo, k);
+  mont_mulmod<N>(r1, a, b, p.c);
+  crt_pow2<N>(r, r1, r2, p);
 }
 
+template <int N>
+BIGTUNE_HD inline void mulmod_any(u32* r, const u32* a, const u32* b, const u32* m) {
+  PreparedModulus<N> p;
+  prepare_modulus<N>(p, m);
+  mulmod_prepared<N>(r, a, b, p);
+}
 }  // namespace bigtune::kernels::modular

@@ -46,7 +46,7 @@ struct Rng {
 void make_modulus(mpz_t m, gmp_randstate_t rng, uint64_t bits, int i) {
   switch (i % 10) {
     case 0: mpz_set_ui(m, 1); return;
-    case 1: mpz_setbit(m, bits - 1), mpz_add_ui(m, m, 1); return;  // 2^(b-1) + 1
+    case 1: mpz_set_ui(m, 0), mpz_setbit(m, bits - 1), mpz_add_ui(m, m, 1); return;  // 2^(b-1) + 1
     case 2: mpz_set_ui(m, 0), mpz_setbit(m, bits), mpz_sub_ui(m, m, 1); return;  // 2^b - 1
     case 3: mpz_set_ui(m, 0), mpz_setbit(m, bits - 1); return;  // 2^(b-1)
     case 4: mpz_set_ui(m, 2); return;
