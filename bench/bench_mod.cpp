@@ -17,6 +17,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cstdio>
 #include <chrono>
 #include <random>
 #include <string>
@@ -121,12 +122,15 @@ int main(int argc, char** argv) {
   double target_ms = 400;
   int reps = 5;
   uint64_t max_e = 2048, min_count = 16384;
-  bool no_gmp = false;
+  std::string only;
+  bool no_gmp = false, no_mulmod = false;
   app.add_option("--powm-bits", powm_bits)->capture_default_str();
   app.add_option("--mulmod-bits", mulmod_bits)->capture_default_str();
   app.add_option("--target-ms", target_ms, "powm launch length to size batches for")->capture_default_str();
   app.add_option("--reps", reps)->capture_default_str();
   app.add_flag("--no-gmp", no_gmp);
+  app.add_flag("--no-mulmod", no_mulmod, "skip the mulmod table");
+  app.add_option("--only", only, "time only powm variants whose name contains this");
   app.add_option("--max-e-bits", max_e, "longer exponents are cut and the rate scaled")->capture_default_str();
   app.add_option("--min-count", min_count, "powm batch at least this large")->capture_default_str();
   CLI11_PARSE(app, argc, argv);
@@ -144,6 +148,7 @@ int main(int argc, char** argv) {
       for (const kernels::Variant& v : kernels::registry()) {
         if (v.op != kernels::Op::PowM || !kernels::why_invalid(v, bits, 1, 128, limits).empty()) continue;
         if (uint64_t(v.q) * 16 >= bits) continue;  // twice the limbs needed: never faster
+        if (!only.empty() && v.name.find(only) == std::string::npos) continue;
         // Exponents above max_e bits are cut to max_e and the rate scaled by
         // max_e / bits (the time is linear in the exponent's length; the fixed
         // part - table, conversions - is then slightly over-weighted), so the
@@ -168,8 +173,10 @@ int main(int argc, char** argv) {
         const double rate = count / (ms * 1e-3) * double(ebits) / double(bits);
         fmt::print("{:>6} {:<26} {:>8} {:>10.2f} {:>11.4g} | {:>10.4g} {:>9.1f}{}\n", bits, v.name, count, ms, rate, g,
                    g > 0 ? rate / g : 0.0, ebits < bits ? fmt::format("  (e of {} bits, scaled)", ebits) : "");
+        std::fflush(stdout);
       }
     }
+    if (no_mulmod) return 0;
     fmt::print("\nmulmod (shared odd modulus) vs mul (full product, default plan), bits x count = 2^32\n");
     fmt::print("{:>6} {:>9} {:<22} {:>11} | {:<22} {:>11} | {:>7}\n", "bits", "count", "mulmod variant", "inst/s",
                "mul plan", "inst/s", "ratio");
@@ -199,6 +206,7 @@ int main(int argc, char** argv) {
       }
       fmt::print("{:>6} {:>9} {:<22} {:>11.4g} | {:<22} {:>11.4g} | {:>7.2f}\n", bits, count, best_name, best,
                  mul_plan.variant, mul_rate, best > 0 ? mul_rate / best : 0.0);
+      std::fflush(stdout);
     }
   } catch (const Error& e) {
     fmt::print(stderr, "bigtune-bench-mod: {}\n", e.what());

@@ -28,11 +28,12 @@ namespace bigtune::kernels::modular {
 using u32 = uint32_t;
 using u64 = uint64_t;
 
-// Inner loops over N limbs are unrolled fully up to 32 limbs (registers); above,
-// the arrays do not fit the register file anyway and a partial unroll keeps
-// the code (and ptxas time) small.
+// Inner loops over N limbs are unrolled fully up to 64 limbs, so that the
+// arrays can live in registers (a 2048-bit Montgomery product keeps a, m and
+// the accumulator: ~200 registers); above, the arrays do not fit the register
+// file anyway and a partial unroll keeps the code (and ptxas time) small.
 template <int N>
-constexpr int kUnroll = N <= 32 ? N : 8;
+constexpr int kUnroll = N <= 64 ? N : 8;
 
 template <int N>
 BIGTUNE_HD inline void set_zero(u32* r) {

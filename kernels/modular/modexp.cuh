@@ -16,9 +16,11 @@
 //
 // powm windows (the tuner's parameter, variant name ".w<k>"):
 // - fixed: 2^w table entries, ceil(bits(e)/w) windows, one multiply per
-//   non-zero window; w <= 4.
+//   window; w <= 4. The same instruction stream for every exponent of a given
+//   length, so a warp with one exponent per instance stays converged.
 // - sliding: the 2^(w-1) odd powers, windows start and end on a one bit,
-//   about bits(e)/(w+1) multiplies; w <= 5.
+//   about bits(e)/(w+1) multiplies; w <= 5. Data-dependent control flow:
+//   only worth it when the exponent is shared (the warp's threads agree).
 // Both take about bits(e) squarings; costs in mont_mul (2 N^2 multiply-adds).
 #pragma once
 #include "kernels/modular/montgomery.cuh"
@@ -83,8 +85,17 @@ BIGTUNE_HD inline void mont_sqr_step(u32* acc, const MontModulus<N>& c) {
 
 // r = x^e mod m for odd m > 1 (x < R, any e; `window` and `sliding` as above).
 template <int N>
-BIGTUNE_HD inline void powm_mont(u32* r, const u32* x, const u32* e, int ebits, const MontModulus<N>& c,
+BIGTUNE_HD inline void powm_mont(u32* r, const u32* x, const u32* e, int ebits, const MontModulus<N>& cm,
                                  int window, bool sliding) {
+  // A private copy whose m is only ever indexed at compile time: the compiler
+  // keeps it in registers, where the structure it came from (indexed at run
+  // time while it was set up) lives in local memory. The modulus limb is read
+  // once per multiply-add of the reduction row.
+  MontModulus<N> c;
+  copy<N>(c.m, cm.m);
+  copy<N>(c.one, cm.one);
+  copy<N>(c.r2, cm.r2);
+  c.minv = cm.minv;
   u32 tab[kMaxTable][N];
   u32 acc[N];
   mont_mul<N>(acc, x, c.r2, c.m, c.minv);  // x R mod m, reduced even for x >= m
@@ -133,7 +144,11 @@ BIGTUNE_HD inline void powm_mont(u32* r, const u32* x, const u32* e, int ebits, 
         continue;
       }
       for (int k = 0; k < window; ++k) mont_sqr_step<N>(acc, c);
-      if (d) mont_mul<N>(acc, acc, tab[d], c.m, c.minv);
+      // Also for d = 0 (tab[0] = R mod m): threads of a warp with different
+      // exponents then never diverge here (measured: H100, 2026-11-22, the
+      // data-dependent sliding window runs 3x slower than the fixed one with
+      // one exponent per instance, bench/results/2026-11-22-h100-mod.md).
+      mont_mul<N>(acc, acc, tab[d], c.m, c.minv);
     }
   }
   u32 unit[N];

@@ -109,9 +109,10 @@ BIGTUNE_HD inline void mont_setup(MontModulus<N>& c, const u32* m) {
 // second by R^2 (file comment: the result is fully reduced).
 template <int N>
 BIGTUNE_HD inline void mont_mulmod(u32* r, const u32* a, const u32* b, const MontModulus<N>& c) {
-  u32 t[N];
-  mont_mul<N>(t, a, b, c.m, c.minv);
-  mont_mul<N>(r, t, c.r2, c.m, c.minv);
+  u32 t[N], m[N];
+  copy<N>(m, c.m);  // compile-time indexed only: registers (see powm_mont)
+  mont_mul<N>(t, a, b, m, c.minv);
+  mont_mul<N>(r, t, c.r2, m, c.minv);
 }
 
 }  // namespace bigtune::kernels::modular

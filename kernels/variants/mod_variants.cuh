@@ -4,10 +4,10 @@
 // Order matters while runtime/default_plan.cpp has no modular rule: it takes
 // the first valid variant of an op in registry order, so each N appears in
 // increasing order (the smallest register array that holds the size) and,
-// within an N, the powm variant expected to win first: sliding windows need
-// about bits(e)/(w+1) multiplies against bits(e)/w for fixed ones (modexp.cuh),
-// so sliding w5 leads for N >= 16, sliding w4 below (its 8-entry table is
-// cheaper to build for short operands).
+// within an N, the powm variant that won on the H100 (2026-11-22,
+// bench/results/2026-11-22-h100-mod.md): fixed w4 at 1024 and 2048 bits with
+// one exponent per instance; sliding windows lose 3x there (warp divergence),
+// and stay for shared exponents, where the tuner may pick them.
 #pragma once
 #include <string>
 #include <vector>
@@ -28,11 +28,8 @@ void append_mod_for(std::vector<Variant>& out) {
     const char* algorithm;
     uint32_t w;
   };
-  const Window big[] = {{"sliding", 5}, {"sliding", 4}, {"fixed", 4}, {"fixed", 3}};
-  const Window small[] = {{"sliding", 4}, {"sliding", 5}, {"fixed", 4}, {"fixed", 3}};
-  const Window* order = N >= 16 ? big : small;
-  for (int i = 0; i < 4; ++i) {
-    const Window& w = order[i];
+  const Window order[] = {{"fixed", 4}, {"fixed", 3}, {"sliding", 5}, {"sliding", 4}};
+  for (const Window& w : order) {
     out.push_back(make_variant(Op::PowM, "thread", w.algorithm, 32, N, kModThreads, k(&powm_thread_kernel<N>), s,
                                "w" + std::to_string(w.w), w.w));
   }

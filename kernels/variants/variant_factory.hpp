@@ -24,7 +24,7 @@ void append_add_sub_variants(std::vector<Variant>& out);
 void append_cmp_shift_variants(std::vector<Variant>& out);
 void append_mul_u32_variants(std::vector<Variant>& out);
 void append_mul_u64_variants(std::vector<Variant>& out);
-void append_mod_small_variants(std::vector<Variant>& out);  // thread-level modular, 8-32 limbs
-void append_mod_large_variants(std::vector<Variant>& out);  // thread-level modular, 64-256 limbs
+void append_mod_small_variants(std::vector<Variant>& out);  // thread-level modular, 8-64 limbs
+void append_mod_large_variants(std::vector<Variant>& out);  // thread-level modular, 128-256 limbs
 
 }  // namespace bigtune::kernels::variants
