@@ -24,9 +24,6 @@
 namespace bigtune {
 namespace {
 
-struct Totals {
-  uint64_t cases = 0, instances = 0, mismatches = 0;
-} totals;
 
 uint64_t cap_bits() {
   const char* env = std::getenv("BIGTUNE_TEST_MAX_BITS");  // compute-sanitizer runs cap the sizes
@@ -141,9 +138,6 @@ uint64_t run_case(Context& ctx, Op op, const kernels::Variant& v, uint64_t bits,
   mpz_clear(want);
   for (uint64_t i = 0; i < count; ++i) mpz_clears(a[i], b[i], r[i], nullptr);
   for (uint64_t i = 0; i < m_count; ++i) mpz_clear(m[i]);
-  ++totals.cases;
-  totals.instances += count;
-  totals.mismatches += bad;
   return bad;
 }
 
@@ -255,13 +249,6 @@ TEST(ModDefaultPlan, PowmSharedExponentMatchesGmp) {
   for (uint64_t i = 0; i < count; ++i) mpz_clears(x[i], r[i], nullptr);
   mpz_clears(e, m, want, nullptr);
   gmp_randclear(rng);
-}
-
-TEST(ModSummary, PrintTotals) {
-  BIGTUNE_REQUIRE_GPU();
-  std::printf("GPU modular summary: %llu cases, %llu instances, %llu mismatches\n",
-              (unsigned long long)totals.cases, (unsigned long long)totals.instances,
-              (unsigned long long)totals.mismatches);
 }
 
 }  // namespace

@@ -6,11 +6,13 @@
 #include <gmp.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "kernels/modular/gcd_inv_sqrt.cuh"
+#include "kernels/registry.hpp"
 #include "tests/support/operands.hpp"
 
 namespace bigtune {
@@ -131,6 +133,36 @@ TEST(ModCore, MatchesGmp255Bits) { check_modular<8>(255, 200); }
 TEST(ModCore, MatchesGmp256Bits) { check_modular<8>(256, 200); }
 TEST(ModCore, MatchesGmp521Bits) { check_modular<18>(521, 60); }
 TEST(ModCore, MatchesGmp1000Bits) { check_modular<32>(1000, 30); }
+TEST(ModCore, MatchesGmp2047Bits) { check_modular<64>(2047, 11); }
+
+// The registry offers each modular op up to its proven size: 8192 bits
+// (modinv 2048, see registry.cpp), and says why past it.
+TEST(ModRegistry, LimitsAndMessages) {
+  const kernels::DeviceLimits h100 = kernels::DeviceLimits::h100();
+  for (kernels::Op op : {kernels::Op::MulMod, kernels::Op::SqrMod, kernels::Op::PowM, kernels::Op::Gcd,
+                         kernels::Op::ModInv, kernels::Op::Sqrt}) {
+    uint64_t largest = 0;
+    int n = 0;
+    for (const kernels::Variant& v : kernels::registry()) {
+      if (v.op != op || std::string(v.family) != "thread") continue;
+      ++n;
+      const uint64_t limit = kernels::max_operand_bits(v, h100);
+      EXPECT_EQ(limit, uint64_t(v.q) * 32) << v.name;
+      EXPECT_TRUE(kernels::why_invalid(v, limit, 1000, 128, h100).empty()) << v.name;
+      const std::string past = kernels::why_invalid(v, limit + 1, 1000, 128, h100);
+      EXPECT_NE(past.find("at most"), std::string::npos) << v.name << ": " << past;
+      EXPECT_EQ(kernels::threads_per_instance(v, limit), 1u);
+      largest = std::max(largest, limit);
+    }
+    EXPECT_GT(n, 0) << kernels::op_name(op);
+    EXPECT_EQ(largest, op == kernels::Op::ModInv ? 2048u : 8192u) << kernels::op_name(op);
+  }
+  // powm: fixed and sliding windows for every limb count, window in the name.
+  const kernels::Variant* v = kernels::find_variant("powm.fixed.u32.q32.w4");
+  ASSERT_NE(v, nullptr);
+  EXPECT_EQ(v->param, 4u);
+  EXPECT_NE(kernels::find_variant("powm.sliding.u32.q256.w5"), nullptr);
+}
 
 TEST(ModCore, GcdWithZeroAndEqual) {
   constexpr int N = 4;
