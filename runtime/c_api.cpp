@@ -182,4 +182,61 @@ bigtune_status bigtune_shr(bigtune_context* ctx, bigtune_batch* r, const bigtune
   });
 }
 
+// Modular arithmetic (issue 9); semantics as in bigtune.hpp.
+static_assert(BIGTUNE_OP_MULMOD == int(bigtune::Op::MulMod) && BIGTUNE_OP_SQRT == int(bigtune::Op::Sqrt) &&
+                  BIGTUNE_OP_POWM == int(bigtune::Op::PowM),
+              "bigtune_op must follow bigtune::Op");
+bigtune_status bigtune_mulmod(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_batch* b,
+                              const bigtune_batch* m, const bigtune_plan* plan) {
+  if (!ctx || !r || !a || !b || !m) return null_argument("ctx, r, a, b or m");
+  return guarded([&] {
+    const auto p = to_plan(plan);
+    ctx->ctx.mulmod(r->batch, a->batch, b->batch, m->batch, p ? &*p : nullptr);
+  });
+}
+
+bigtune_status bigtune_sqrmod(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_batch* m,
+                              const bigtune_plan* plan) {
+  if (!ctx || !r || !a || !m) return null_argument("ctx, r, a or m");
+  return guarded([&] {
+    const auto p = to_plan(plan);
+    ctx->ctx.sqrmod(r->batch, a->batch, m->batch, p ? &*p : nullptr);
+  });
+}
+
+bigtune_status bigtune_powm(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* x, const bigtune_batch* e,
+                            const bigtune_batch* m, const bigtune_plan* plan) {
+  if (!ctx || !r || !x || !e || !m) return null_argument("ctx, r, x, e or m");
+  return guarded([&] {
+    const auto p = to_plan(plan);
+    ctx->ctx.powm(r->batch, x->batch, e->batch, m->batch, p ? &*p : nullptr);
+  });
+}
+
+bigtune_status bigtune_gcd(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_batch* b,
+                           const bigtune_plan* plan) {
+  if (!ctx || !r || !a || !b) return null_argument("ctx, r, a or b");
+  return guarded([&] {
+    const auto p = to_plan(plan);
+    ctx->ctx.gcd(r->batch, a->batch, b->batch, p ? &*p : nullptr);
+  });
+}
+
+bigtune_status bigtune_modinv(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_batch* m,
+                              bigtune_flags* no_inverse, const bigtune_plan* plan) {
+  if (!ctx || !r || !a || !m || !no_inverse) return null_argument("ctx, r, a, m or no_inverse");
+  return guarded([&] {
+    const auto p = to_plan(plan);
+    ctx->ctx.modinv(r->batch, a->batch, m->batch, &no_inverse->flags, p ? &*p : nullptr);
+  });
+}
+
+bigtune_status bigtune_sqrt(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_plan* plan) {
+  if (!ctx || !r || !a) return null_argument("ctx, r or a");
+  return guarded([&] {
+    const auto p = to_plan(plan);
+    ctx->ctx.sqrt(r->batch, a->batch, p ? &*p : nullptr);
+  });
+}
+
 }  // extern "C"

@@ -35,7 +35,13 @@ typedef enum bigtune_op {
   BIGTUNE_OP_SHL = 3,
   BIGTUNE_OP_SHR = 4,
   BIGTUNE_OP_MUL_LOW = 5,
-  BIGTUNE_OP_MUL = 6
+  BIGTUNE_OP_MUL = 6,
+  BIGTUNE_OP_MULMOD = 11, /* values follow bigtune::Op */
+  BIGTUNE_OP_SQRMOD = 12,
+  BIGTUNE_OP_POWM = 13,
+  BIGTUNE_OP_GCD = 14,
+  BIGTUNE_OP_MODINV = 15,
+  BIGTUNE_OP_SQRT = 16
 } bigtune_op;
 
 typedef struct bigtune_context bigtune_context;
@@ -82,6 +88,21 @@ bigtune_status bigtune_mul_low(bigtune_context* ctx, bigtune_batch* r, const big
                                const bigtune_batch* b, const bigtune_plan* plan);
 bigtune_status bigtune_mul(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_batch* b,
                            const bigtune_plan* plan);
+
+/* Modular arithmetic: m holds one modulus (count 1) or one per instance, e one
+ * exponent or one per instance; operands >= m are reduced. modinv: where there
+ * is no inverse, r = 0 and no_inverse gets a 1 (no_inverse is required). */
+bigtune_status bigtune_mulmod(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_batch* b,
+                              const bigtune_batch* m, const bigtune_plan* plan);
+bigtune_status bigtune_sqrmod(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_batch* m,
+                              const bigtune_plan* plan);
+bigtune_status bigtune_powm(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* x, const bigtune_batch* e,
+                            const bigtune_batch* m, const bigtune_plan* plan);
+bigtune_status bigtune_gcd(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_batch* b,
+                           const bigtune_plan* plan);
+bigtune_status bigtune_modinv(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_batch* m,
+                              bigtune_flags* no_inverse, const bigtune_plan* plan);
+bigtune_status bigtune_sqrt(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_plan* plan);
 
 #ifdef __cplusplus
 }

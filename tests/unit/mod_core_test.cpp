@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "kernels/modular/gcd_inv_sqrt.cuh"
+#include "bigtune/bigtune.h"
 #include "kernels/registry.hpp"
 #include "tests/support/operands.hpp"
 
@@ -162,6 +163,17 @@ TEST(ModRegistry, LimitsAndMessages) {
   ASSERT_NE(v, nullptr);
   EXPECT_EQ(v->param, 4u);
   EXPECT_NE(kernels::find_variant("powm.sliding.u32.q256.w5"), nullptr);
+}
+
+// The C ABI's modular calls refuse missing handles with a message (no device needed).
+TEST(ModCAbi, NullHandlesAreInvalidArguments) {
+  EXPECT_EQ(bigtune_mulmod(nullptr, nullptr, nullptr, nullptr, nullptr, nullptr), BIGTUNE_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(bigtune_last_error()).find("NULL"), std::string::npos);
+  EXPECT_EQ(bigtune_sqrmod(nullptr, nullptr, nullptr, nullptr, nullptr), BIGTUNE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(bigtune_powm(nullptr, nullptr, nullptr, nullptr, nullptr, nullptr), BIGTUNE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(bigtune_gcd(nullptr, nullptr, nullptr, nullptr, nullptr), BIGTUNE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(bigtune_modinv(nullptr, nullptr, nullptr, nullptr, nullptr, nullptr), BIGTUNE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(bigtune_sqrt(nullptr, nullptr, nullptr, nullptr), BIGTUNE_ERROR_INVALID_ARGUMENT);
 }
 
 TEST(ModCore, GcdWithZeroAndEqual) {
