@@ -4,7 +4,7 @@
 // CIOS (coarsely integrated operand scanning: one row a*b_i, then one
 // reduction row q*m with q = t_0 (-m^-1) mod 2^32, then a one-limb shift; the
 // textbook form, Koç, Acar & Kaliski 1996). This is the modular counterpart of
-// the thread-per-product schoolbook multiplication of seed 002 §3.2 (one
+// the thread-per-product schoolbook multiplication of seed 002 §3.2.1 (one
 // thread owns the whole product), which is the right mapping while the
 // operands fit a thread's registers.
 //
