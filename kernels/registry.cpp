@@ -87,6 +87,17 @@ const std::vector<Variant>& registry() {
     variants::append_thread_sqr_variants(v);
     variants::append_thread_divmod_variants(v);
     variants::append_thread_mul_rows_variants(v);
+    variants::append_mod_small_variants(v);
+    variants::append_mod_large_variants(v);
+    // modinv with 128 and 256 limbs per thread returned 0 (no flag) for some
+    // even moduli on the H100 (2026-11-22, tests/gpu/mod_vs_gmp_test.cpp),
+    // while the same code is right on the CPU (tests/unit/mod_core_test.cpp,
+    // valgrind-clean) and with 64 limbs on the GPU: not understood yet, so
+    // those variants are not offered (modinv: up to 2048 bits).
+    v.erase(std::remove_if(v.begin(), v.end(), [](const Variant& x) {
+              return x.op == Op::ModInv && std::string_view(x.family) == "thread" && x.q > 64;
+            }),
+            v.end());
     return v;
   }();
   return all;

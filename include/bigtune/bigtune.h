@@ -103,8 +103,8 @@ bigtune_status bigtune_mul_add(bigtune_context* ctx, bigtune_batch* r, const big
                                const bigtune_batch* c, const bigtune_plan* plan);
 bigtune_status bigtune_poly(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_batch* b,
                             const bigtune_plan* plan);
-/* Modular ops: m holds one modulus (count 1) or one per instance; operands
-   below their modulus. */
+/* Modular ops: m holds one modulus (count 1) or one per instance, e one
+   exponent or one per instance; operands >= m are reduced. */
 bigtune_status bigtune_mulmod(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_batch* b,
                               const bigtune_batch* m, const bigtune_plan* plan);
 bigtune_status bigtune_sqrmod(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_batch* m,

@@ -153,8 +153,8 @@ class Context {
   void poly(Batch& r, const Batch& a, const Batch& b, const Plan* plan = nullptr);  // (a*a+b)*(b*b+b) + a*b
 
   // Modular arithmetic: m holds one modulus for the whole batch (count 1) or
-  // one per instance; operands and results have m's bit-size, operands must be
-  // below their modulus, and m must not be 0.
+  // one per instance; operands and results have m's bit-size, operands >= m
+  // are reduced first, m = 1 gives 0, and m must not be 0.
   void mulmod(Batch& r, const Batch& a, const Batch& b, const Batch& m, const Plan* plan = nullptr);
   void sqrmod(Batch& r, const Batch& a, const Batch& m, const Plan* plan = nullptr);
   // r = x^e mod m; e of any bit-size, one exponent (count 1) or one per instance.

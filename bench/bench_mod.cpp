@@ -1,0 +1,216 @@
+// bigtune-bench-mod: modular throughput (issue 9's targets, TARGETS.md).
+//
+// - powm x^e mod m with full-size exponents, one odd full-size modulus and one
+//   exponent per instance (the hardest case; TARGETS.md's peer figures are
+//   for odd m, e of full size), every powm variant that holds the size, and
+//   GMP mpz_powm on all host cores in the same run;
+// - mulmod with a shared odd modulus against the default plan's full product
+//   (mul) at the same size, bits x count = 2^32 (the target: within 1.5x).
+//
+// Timing: CUDA events, one warm-up, median of up to `reps` runs. A powm batch
+// is sized so one launch takes about `--target-ms` (the per-thread kernels fill
+// the GPU from ~64K instances on; fewer leave SMs idle, which is reported as
+// measured), capped at bits x count = 2^32.
+#include <cuda_runtime_api.h>
+#include <fmt/core.h>
+#include <gmp.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cstdio>
+#include <chrono>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "bigtune/bigtune.hpp"
+#include "kernels/registry.hpp"
+#include "runtime/context_impl.hpp"
+#include "runtime/validate.hpp"
+
+namespace {
+using namespace bigtune;
+
+#define BENCH_CUDA(call)                                                                                    \
+  do {                                                                                                      \
+    const cudaError_t st_ = (call);                                                                         \
+    if (st_ != cudaSuccess) throw Error(ErrorCode::Cuda, std::string(#call) + ": " + cudaGetErrorString(st_)); \
+  } while (0)
+
+template <class F>
+double median_ms(F&& launch, cudaStream_t stream, int reps) {
+  cudaEvent_t start, stop;
+  BENCH_CUDA(cudaEventCreate(&start));
+  BENCH_CUDA(cudaEventCreate(&stop));
+  launch();
+  BENCH_CUDA(cudaStreamSynchronize(stream));
+  std::vector<float> t;
+  float total = 0;
+  for (int i = 0; i < reps && (i < 2 || total < 1500.0f); ++i) {
+    BENCH_CUDA(cudaEventRecord(start, stream));
+    launch();
+    BENCH_CUDA(cudaEventRecord(stop, stream));
+    BENCH_CUDA(cudaEventSynchronize(stop));
+    float ms = 0;
+    BENCH_CUDA(cudaEventElapsedTime(&ms, start, stop));
+    t.push_back(ms);
+    total += ms;
+  }
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+// count instances of `bits` random bits; odd_full: top and bottom bits set.
+void fill(Batch& b, uint64_t seed, bool odd_full) {
+  std::mt19937_64 rng(seed);
+  const uint64_t w = b.words_per_instance(), bits = b.bits();
+  std::vector<uint64_t> h(w * b.count());
+  for (uint64_t i = 0; i < b.count(); ++i) {
+    uint64_t* x = h.data() + i * w;
+    for (uint64_t j = 0; j < w; ++j) x[j] = rng();
+    if (bits % 64) x[w - 1] &= (uint64_t(1) << (bits % 64)) - 1;
+    if (odd_full) x[0] |= 1, x[(bits - 1) / 64] |= uint64_t(1) << ((bits - 1) % 64);
+  }
+  b.upload(h.data(), h.size());
+}
+
+// mpz_powm instances per second on all host cores (full-size odd m, x, e).
+double gmp_powm_rate(uint64_t bits) {
+  const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<double> rate(threads);
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < threads; ++t)
+    pool.emplace_back([&, t] {
+      gmp_randstate_t rng;
+      gmp_randinit_default(rng);
+      gmp_randseed_ui(rng, 77 + t);
+      mpz_t x, e, m, r;
+      mpz_inits(x, e, m, r, nullptr);
+      mpz_urandomb(x, rng, bits);
+      mpz_urandomb(e, rng, bits);
+      mpz_urandomb(m, rng, bits);
+      mpz_setbit(m, bits - 1);
+      mpz_setbit(m, 0);
+      uint64_t n = 0;
+      const auto t0 = std::chrono::steady_clock::now();
+      double s = 0;
+      do {
+        mpz_powm(r, x, e, m);
+        mpz_add_ui(x, x, 1);
+        ++n;
+        s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      } while (s < 1.0);
+      rate[t] = n / s;
+      mpz_clears(x, e, m, r, nullptr);
+      gmp_randclear(rng);
+    });
+  for (auto& th : pool) th.join();
+  double sum = 0;
+  for (double r : rate) sum += r;
+  return sum;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"bigtune-bench-mod: powm and mulmod throughput against the issue 9 targets"};
+  std::vector<uint64_t> powm_bits{1024, 2048, 4096, 8192};
+  std::vector<uint64_t> mulmod_bits{256, 1024, 2048, 4096, 8192};
+  double target_ms = 400;
+  int reps = 5;
+  uint64_t max_e = 2048, min_count = 16384;
+  std::string only;
+  bool no_gmp = false, no_mulmod = false;
+  app.add_option("--powm-bits", powm_bits)->capture_default_str();
+  app.add_option("--mulmod-bits", mulmod_bits)->capture_default_str();
+  app.add_option("--target-ms", target_ms, "powm launch length to size batches for")->capture_default_str();
+  app.add_option("--reps", reps)->capture_default_str();
+  app.add_flag("--no-gmp", no_gmp);
+  app.add_flag("--no-mulmod", no_mulmod, "skip the mulmod table");
+  app.add_option("--only", only, "time only powm variants whose name contains this");
+  app.add_option("--max-e-bits", max_e, "longer exponents are cut and the rate scaled")->capture_default_str();
+  app.add_option("--min-count", min_count, "powm batch at least this large")->capture_default_str();
+  CLI11_PARSE(app, argc, argv);
+  try {
+    Context ctx;
+    cudaStream_t stream = ctx.impl().stream;
+    const auto& limits = ctx.impl().limits;
+    fmt::print("device: {} ({} SMs); host threads for GMP: {}\n", ctx.device().name, ctx.device().sm_count,
+               std::thread::hardware_concurrency());
+    fmt::print("\npowm, full-size exponent, modulus and exponent per instance\n");
+    fmt::print("{:>6} {:<26} {:>8} {:>10} {:>11} | {:>10} {:>9}\n", "bits", "variant", "count", "ms", "inst/s",
+               "GMP-16", "x GMP");
+    for (uint64_t bits : powm_bits) {
+      const double g = no_gmp ? 0 : gmp_powm_rate(bits);
+      for (const kernels::Variant& v : kernels::registry()) {
+        if (v.op != kernels::Op::PowM || !kernels::why_invalid(v, bits, 1, 128, limits).empty()) continue;
+        if (uint64_t(v.q) * 16 >= bits) continue;  // twice the limbs needed: never faster
+        if (!only.empty() && v.name.find(only) == std::string::npos) continue;
+        // Exponents above max_e bits are cut to max_e and the rate scaled by
+        // max_e / bits (the time is linear in the exponent's length; the fixed
+        // part - table, conversions - is then slightly over-weighted), so the
+        // per-thread kernels' long single-thread latency fits the GPU budget.
+        const uint64_t ebits = std::min<uint64_t>(bits, max_e);
+        // Size the batch: a probe of 4096 instances, then scale to target_ms.
+        uint64_t count = 4096;
+        double ms = 0;
+        for (int round = 0; round < 2; ++round) {
+          Batch x(ctx, bits, count), e(ctx, ebits, count), m(ctx, bits, count), r(ctx, bits, count);
+          fill(x, 1, false);
+          fill(e, 2, true);
+          fill(m, 3, true);
+          const Plan plan{v.name, 128, "explicit", 0};
+          ms = median_ms([&] { ctx.powm(r, x, e, m, &plan); }, stream, round == 0 ? 1 : reps);
+          if (round == 0) {
+            const double scale = target_ms / std::max(ms, 1e-3);
+            count = std::min<uint64_t>((uint64_t(1) << 32) / bits,
+                                       std::max<uint64_t>(min_count, uint64_t(count * std::min(scale, 256.0))));
+          }
+        }
+        const double rate = count / (ms * 1e-3) * double(ebits) / double(bits);
+        fmt::print("{:>6} {:<26} {:>8} {:>10.2f} {:>11.4g} | {:>10.4g} {:>9.1f}{}\n", bits, v.name, count, ms, rate, g,
+                   g > 0 ? rate / g : 0.0, ebits < bits ? fmt::format("  (e of {} bits, scaled)", ebits) : "");
+        std::fflush(stdout);
+      }
+    }
+    if (no_mulmod) return 0;
+    fmt::print("\nmulmod (shared odd modulus) vs mul (full product, default plan), bits x count = 2^32\n");
+    fmt::print("{:>6} {:>9} {:<22} {:>11} | {:<22} {:>11} | {:>7}\n", "bits", "count", "mulmod variant", "inst/s",
+               "mul plan", "inst/s", "ratio");
+    for (uint64_t bits : mulmod_bits) {
+      const uint64_t count = (uint64_t(1) << 32) / bits;
+      Batch a(ctx, bits, count), b(ctx, bits, count), m(ctx, bits, 1), r(ctx, bits, count), p(ctx, 2 * bits, count);
+      fill(a, 4, false);
+      fill(b, 5, false);
+      fill(m, 6, true);
+      double best = 0;
+      std::string best_name;
+      for (const kernels::Variant& v : kernels::registry()) {
+        if (v.op != kernels::Op::MulMod || !kernels::why_invalid(v, bits, count, 128, limits).empty()) continue;
+        if (uint64_t(v.q) * 16 >= bits) continue;  // twice the limbs needed
+        const Plan plan{v.name, 128, "explicit", 0};
+        const double ms = median_ms([&] { ctx.mulmod(r, a, b, m, &plan); }, stream, reps);
+        if (count / (ms * 1e-3) > best) best = count / (ms * 1e-3), best_name = v.name;
+      }
+      Plan mul_plan;
+      double mul_rate = 0;
+      try {
+        mul_plan = ctx.plan(Op::Mul, bits, count);
+        const double ms = median_ms([&] { ctx.mul(p, a, b, &mul_plan); }, stream, reps);
+        mul_rate = count / (ms * 1e-3);
+      } catch (const Error& e) {
+        mul_plan.variant = "(none)";
+      }
+      fmt::print("{:>6} {:>9} {:<22} {:>11.4g} | {:<22} {:>11.4g} | {:>7.2f}\n", bits, count, best_name, best,
+                 mul_plan.variant, mul_rate, best > 0 ? mul_rate / best : 0.0);
+      std::fflush(stdout);
+    }
+  } catch (const Error& e) {
+    fmt::print(stderr, "bigtune-bench-mod: {}\n", e.what());
+    return 1;
+  }
+  return 0;
+}

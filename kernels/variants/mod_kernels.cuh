@@ -1,0 +1,141 @@
+// Thread-per-instance modular kernels (kernels/modular/): index math, load,
+// one call into the modular core, store. One template per op family, N =
+// 32-bit limbs per instance (the variant's q); bit-size is a run-time value
+// below 32 N and the limbs above it are zero.
+//
+// Conventions of this family (set by its launch, kernels/modular/mod_shapes.cpp):
+// - powm: args.shift carries the window: bits 0-7 the size w, bit 8 set for
+//   the sliding window (the variant's param and algorithm).
+// - mulmod, sqrmod, powm with a shared modulus (args.m_shared): a one-thread
+//   prep kernel first writes the PreparedModulus (Montgomery constants, CRT
+//   split) to args.scratch, so the batch's threads do not each recompute it.
+#pragma once
+#include "kernels/modular/gcd_inv_sqrt.cuh"
+#include "kernels/variants/kernel_args.hpp"
+
+namespace bigtune::kernels::variants {
+
+constexpr int kModThreads = 128;  // __launch_bounds__: up to 255 registers per thread
+
+namespace mod_detail {
+using modular::u32;
+
+template <int N>
+__device__ __forceinline__ void load(u32* x, const u32* src, uint32_t limbs) {
+#pragma unroll
+  for (int j = 0; j < N; ++j) x[j] = uint32_t(j) < limbs ? src[j] : 0u;
+}
+
+template <int N>
+__device__ __forceinline__ void store(u32* dst, const u32* x, uint32_t out_limbs) {
+#pragma unroll
+  for (int j = 0; j < N; ++j)
+    if (uint32_t(j) < out_limbs) dst[j] = x[j];
+  for (uint32_t j = N; j < out_limbs; ++j) dst[j] = 0;
+}
+
+// The instance of this thread, or -1 past the batch.
+__device__ __forceinline__ int64_t instance(const KernelArgs& args) {
+  if (threadIdx.x >= args.ipb) return -1;
+  const uint64_t i = uint64_t(blockIdx.x) * args.ipb + threadIdx.x;
+  return i < args.count ? int64_t(i) : -1;
+}
+
+template <int N>
+__device__ __forceinline__ const u32* modulus_of(const KernelArgs& args, uint64_t i) {
+  return static_cast<const u32*>(args.m) + (args.m_shared ? 0 : i * args.m_limbs);
+}
+}  // namespace mod_detail
+
+// The shared modulus, prepared once per launch into args.scratch.
+template <int N>
+__global__ void mod_prepare_kernel(KernelArgs args) {
+  using modular::u32;
+  if (threadIdx.x != 0 || blockIdx.x != 0) return;
+  u32 m[N];
+  mod_detail::load<N>(m, static_cast<const u32*>(args.m), args.m_limbs);
+  modular::prepare_modulus<N>(*static_cast<modular::PreparedModulus<N>*>(args.scratch), m);
+}
+
+// mulmod (args.b set) and sqrmod (args.b null).
+template <int N>
+__global__ void __launch_bounds__(kModThreads) mulmod_thread_kernel(KernelArgs args) {
+  using modular::u32;
+  const int64_t i = mod_detail::instance(args);
+  if (i < 0) return;
+  u32 a[N], b[N], r[N];
+  mod_detail::load<N>(a, static_cast<const u32*>(args.a) + i * args.limbs, args.limbs);
+  if (args.b)
+    mod_detail::load<N>(b, static_cast<const u32*>(args.b) + i * args.b_limbs, args.b_limbs);
+  else
+    modular::copy<N>(b, a);
+  if (args.m_shared) {
+    const modular::PreparedModulus<N> p = *static_cast<const modular::PreparedModulus<N>*>(args.scratch);
+    modular::mulmod_prepared<N>(r, a, b, p);
+  } else {
+    u32 m[N];
+    mod_detail::load<N>(m, mod_detail::modulus_of<N>(args, i), args.m_limbs);
+    modular::mulmod_any<N>(r, a, b, m);
+  }
+  mod_detail::store<N>(static_cast<u32*>(args.r) + i * args.out_limbs, r, args.out_limbs);
+}
+
+template <int N>
+__global__ void __launch_bounds__(kModThreads) powm_thread_kernel(KernelArgs args) {
+  using modular::u32;
+  const int64_t i = mod_detail::instance(args);
+  if (i < 0) return;
+  const int window = int(args.shift & 0xff);
+  const bool sliding = (args.shift >> 8) & 1;
+  u32 x[N], r[N];
+  mod_detail::load<N>(x, static_cast<const u32*>(args.a) + i * args.limbs, args.limbs);
+  const u32* e = static_cast<const u32*>(args.e) + (args.e_shared ? 0 : i * args.e_limbs);
+  if (args.m_shared) {
+    const modular::PreparedModulus<N> p = *static_cast<const modular::PreparedModulus<N>*>(args.scratch);
+    modular::powm_prepared<N>(r, x, e, int(args.e_limbs), p, window, sliding);
+  } else {
+    u32 m[N];
+    mod_detail::load<N>(m, mod_detail::modulus_of<N>(args, i), args.m_limbs);
+    modular::powm_any<N>(r, x, e, int(args.e_limbs), m, window, sliding);
+  }
+  mod_detail::store<N>(static_cast<u32*>(args.r) + i * args.out_limbs, r, args.out_limbs);
+}
+
+template <int N>
+__global__ void __launch_bounds__(kModThreads) gcd_thread_kernel(KernelArgs args) {
+  using modular::u32;
+  const int64_t i = mod_detail::instance(args);
+  if (i < 0) return;
+  u32 a[N], b[N], r[N];
+  mod_detail::load<N>(a, static_cast<const u32*>(args.a) + i * args.limbs, args.limbs);
+  mod_detail::load<N>(b, static_cast<const u32*>(args.b) + i * args.b_limbs, args.b_limbs);
+  modular::gcd_binary<N>(r, a, b);
+  mod_detail::store<N>(static_cast<u32*>(args.r) + i * args.out_limbs, r, args.out_limbs);
+}
+
+// r = a^-1 mod m; flags[i] = 1 where there is no inverse (r = 0).
+template <int N>
+__global__ void __launch_bounds__(kModThreads) modinv_thread_kernel(KernelArgs args) {
+  using modular::u32;
+  const int64_t i = mod_detail::instance(args);
+  if (i < 0) return;
+  u32 a[N], m[N], r[N];
+  mod_detail::load<N>(a, static_cast<const u32*>(args.a) + i * args.limbs, args.limbs);
+  mod_detail::load<N>(m, mod_detail::modulus_of<N>(args, i), args.m_limbs);
+  const bool has = modular::modinv_any<N>(r, a, m);
+  if (args.flags) args.flags[i] = has ? 0u : 1u;
+  mod_detail::store<N>(static_cast<u32*>(args.r) + i * args.out_limbs, r, args.out_limbs);
+}
+
+template <int N>
+__global__ void __launch_bounds__(kModThreads) sqrt_thread_kernel(KernelArgs args) {
+  using modular::u32;
+  const int64_t i = mod_detail::instance(args);
+  if (i < 0) return;
+  u32 a[N], r[N];
+  mod_detail::load<N>(a, static_cast<const u32*>(args.a) + i * args.limbs, args.limbs);
+  modular::sqrt_floor<N>(r, a);
+  mod_detail::store<N>(static_cast<u32*>(args.r) + i * args.out_limbs, r, args.out_limbs);
+}
+
+}  // namespace bigtune::kernels::variants
