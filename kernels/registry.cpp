@@ -79,6 +79,8 @@ const std::vector<Variant>& registry() {
     variants::append_cmp_shift_variants(v);
     variants::append_mul_u32_variants(v);
     variants::append_mul_u64_variants(v);
+    variants::append_warp_add_sub_variants(v);
+    variants::append_warp_mul_variants(v);
     return v;
   }();
   return all;
