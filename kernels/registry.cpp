@@ -81,6 +81,7 @@ const std::vector<Variant>& registry() {
     variants::append_mul_u64_variants(v);
     variants::append_warp_add_sub_variants(v);
     variants::append_warp_mul_variants(v);
+    variants::append_warp_divmod_variants(v);
     return v;
   }();
   return all;

@@ -26,5 +26,6 @@ void append_mul_u32_variants(std::vector<Variant>& out);
 void append_mul_u64_variants(std::vector<Variant>& out);
 void append_warp_add_sub_variants(std::vector<Variant>& out);
 void append_warp_mul_variants(std::vector<Variant>& out);
+void append_warp_divmod_variants(std::vector<Variant>& out);
 
 }  // namespace bigtune::kernels::variants
