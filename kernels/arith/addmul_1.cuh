@@ -12,13 +12,27 @@
 
 namespace bigtune::kernels::arith {
 
+#if defined(__CUDA_ARCH__)
 #include "kernels/arith/addmul_1_rows.inc"
+#endif
 
 template <int Q, int ROT>
 __device__ __forceinline__ uint32_t addmul_1(uint32_t (&r)[Q], const uint32_t (&a)[Q], uint32_t b) {
   static_assert(Q == 2 || Q == 4 || Q == 8 || Q == 16, "addmul_1 chains are generated for Q in {2, 4, 8, 16}");
   static_assert(ROT >= 0 && ROT < Q, "rotation out of range");
+#if defined(__CUDA_ARCH__)
   return AddMul1Row<Q>::template apply<ROT>(r, a, b);
+#else
+  // Host build (the warp emulation test, tests/unit/warp_emulation_test.cpp):
+  // the same arithmetic in portable C++.
+  uint64_t carry = 0;
+  for (int k = 0; k < Q; ++k) {
+    const uint64_t t = uint64_t(a[k]) * b + r[(k + ROT) % Q] + carry;
+    r[(k + ROT) % Q] = uint32_t(t);
+    carry = t >> 32;
+  }
+  return uint32_t(carry);
+#endif
 }
 
 }  // namespace bigtune::kernels::arith
