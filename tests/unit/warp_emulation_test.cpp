@@ -239,5 +239,86 @@ TEST(WarpEmulation, DivModMatchesGmp) {
   EXPECT_GT(checked, 300u);
 }
 
+// add, sub, mul_low, mul and sqr kernels on a few shapes and sizes.
+TEST(WarpEmulation, ProductsAndAddSubMatchGmp) {
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, test::test_seed() + 3100);
+  enum class K { Add, Sub, MulLow, Mul, Sqr };
+  struct Case {
+    K op;
+    void (*kernel)(KernelArgs);
+    uint32_t lanes;
+    uint64_t bits;
+  };
+  namespace kv = kernels::variants;
+  const Case cases[] = {{K::Add, &kv::warp_add_sub_kernel<8, 4, false>, 8, 1},
+                        {K::Add, &kv::warp_add_sub_kernel<8, 4, false>, 8, 255},
+                        {K::Add, &kv::warp_add_sub_kernel<8, 4, false>, 8, 1024},
+                        {K::Sub, &kv::warp_add_sub_kernel<4, 2, true>, 4, 256},
+                        {K::Sub, &kv::warp_add_sub_kernel<4, 2, true>, 4, 100},
+                        {K::MulLow, &kv::warp_mul_kernel<4, 4, false>, 4, 255},
+                        {K::MulLow, &kv::warp_mul_kernel<4, 4, false>, 4, 512},
+                        {K::Mul, &kv::warp_mul_kernel<4, 4, false>, 4, 65},
+                        {K::Mul, &kv::warp_mul_kernel<4, 4, false>, 4, 512},
+                        {K::Mul, &kv::warp_mul_kernel<8, 16, false>, 8, 3000},
+                        {K::Sqr, &kv::warp_mul_kernel<8, 4, true>, 8, 521}};
+  uint64_t checked = 0;
+  for (const Case& c : cases) {
+    const uint64_t count = 64 / c.lanes + 3, bits = c.bits;
+    const bool full = c.op == K::Mul || c.op == K::Sqr;
+    const uint64_t rbits = full ? 2 * bits + 64 : bits;  // full products: one spare word, zero
+    const uint32_t n = limbs32(bits), rn = limbs32(rbits);
+    std::vector<uint32_t> a(count * n), b(count * n), r(count * rn, 0xdeadbeef), flags(count, 0x5a5a5a5a);
+    std::vector<mpz_t> ma(count), mb(count);
+    mpz_t want, got, mod;
+    mpz_inits(want, got, mod, nullptr);
+    for (uint64_t i = 0; i < count; ++i) {
+      mpz_inits(ma[i], mb[i], nullptr);
+      test::make_pair(ma[i], mb[i], rng, bits, i);
+      put(a, i, n, ma[i]);
+      put(b, i, n, mb[i]);
+    }
+    KernelArgs args;
+    args.r = r.data();
+    args.a = a.data();
+    args.b = b.data();
+    args.flags = flags.data();
+    args.count = count;
+    args.bits = rbits;
+    args.limbs = n;
+    args.out_limbs = rn;
+    launch_host(c.kernel, args, c.lanes);
+    for (uint64_t i = 0; i < count; ++i) {
+      int want_flag = -1;
+      switch (c.op) {
+        case K::Add:
+          mpz_add(want, ma[i], mb[i]);
+          want_flag = mpz_tstbit(want, bits);
+          mpz_fdiv_r_2exp(want, want, bits);
+          break;
+        case K::Sub:
+          want_flag = mpz_cmp(ma[i], mb[i]) < 0;
+          mpz_sub(want, ma[i], mb[i]);
+          mpz_fdiv_r_2exp(want, want, bits);
+          break;
+        case K::MulLow: mpz_mul(want, ma[i], mb[i]), mpz_fdiv_r_2exp(want, want, bits); break;
+        case K::Mul: mpz_mul(want, ma[i], mb[i]); break;
+        case K::Sqr: mpz_mul(want, ma[i], ma[i]); break;
+      }
+      get(got, r, i, rn);
+      ASSERT_TRUE(mpz_cmp(want, got) == 0 && (want_flag < 0 || int(flags[i]) == want_flag))
+          << "op " << int(c.op) << " L " << c.lanes << " bits " << bits << " instance " << i << "\n a = "
+          << test::hex(ma[i]) << "\n b = " << test::hex(mb[i]) << "\n want " << test::hex(want) << " flag "
+          << want_flag << "\n got  " << test::hex(got) << " flag " << flags[i];
+      ++checked;
+    }
+    for (uint64_t i = 0; i < count; ++i) mpz_clears(ma[i], mb[i], nullptr);
+    mpz_clears(want, got, mod, nullptr);
+  }
+  gmp_randclear(rng);
+  EXPECT_GT(checked, 100u);
+}
+
 }  // namespace
 }  // namespace bigtune
