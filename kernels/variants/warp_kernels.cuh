@@ -13,8 +13,10 @@
 
 namespace bigtune::kernels::variants {
 
-// __launch_bounds__ of the warp kernels: ptxas (CUDA 13.0, sm_90) keeps Q=8
-// products well under 64 registers per thread, so 512 threads never spill.
+// __launch_bounds__ of the warp kernels. ptxas (CUDA 13.0, sm_90, 2026-11-22)
+// registers per thread: add/sub 19-32; products Q=2..8: 27-51, Q=16: 64
+// (sqr) / 89 (mul); divmod 30-60, Q=16: 82-88. All fit 512 threads (128 per
+// thread) without spills.
 constexpr uint32_t kWarpMaxThreads = 512;
 
 template <int L>

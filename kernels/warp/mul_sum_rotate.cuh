@@ -20,12 +20,20 @@
 // adds them. The shift costs no register moves: the window's registers are
 // renamed by a rotation index that advances with the unrolled step.
 //
-// Differences from the thesis: carries are kept per lane as a count (0..2)
-// and resolved once at the end with the warp vote, instead of per step; S may
-// be below N (operands shorter than the segment), which skips the steps
-// whose b limbs are zero padding.
+// Differences from Alg. 3: the thesis keeps one word per thread (Q = 1), a
+// whole warp per 1024-bit product, rotates the finished low digits through a
+// second register (c'), and ends with a loop of left shifts repeated while
+// any() reports a carry (up to w - 1 rounds). Here a lane holds Q words
+// (the window shift is a register renaming), several products share a warp
+// (L < 32), the low digits leave from the top lane in blocks of Q, and the
+// final carries are resolved by one ballot vote (carry_resolve.cuh). S may be
+// below N (operands shorter than the segment), which skips the steps whose b
+// limbs are zero padding.
 // Cost per step and lane: 2Q+1 IMAD, 2 shuffles, ~4 integer ops; total
-// 2 N^2 IMAD per product for S = N (the schoolbook bound).
+// 2 N^2 IMAD per product for S = N (the schoolbook bound). In SASS (sm_90)
+// each carried high half becomes IMAD.HI.U32 + IADD3.X, ~40 instructions per
+// Q = 8 step: the next speed-up is pairing the products into IMAD.WIDE as
+// kernels/arith/mad_row.cuh does (bench/results/2026-11-22-h100-warp.md).
 // Preconditions: S = blocks * Q with blocks <= L; all 32 lanes converged.
 #pragma once
 #include <cstdint>
