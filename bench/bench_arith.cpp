@@ -17,6 +17,7 @@
 #include <cmath>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -95,12 +96,16 @@ double gmp_rate(const std::string& op, uint64_t bits) {
   const auto t0 = std::chrono::steady_clock::now();
   for (unsigned t = 0; t < threads; ++t) {
     pool.emplace_back([&, t] {
-      std::vector<mp_limb_t> a(n), b(n), r(2 * n);
+      std::vector<mp_limb_t> a(n), b(n), r(3 * n);
       for (mp_size_t i = 0; i < n; ++i) a[i] = mp_limb_t(0x9e3779b97f4a7c15ull * (i + t + 1)), b[i] = ~a[i] ^ i;
       for (uint64_t k = 0; k < per_thread; ++k) {
         if (op == "add") mpn_add_n(r.data(), a.data(), b.data(), n);
         else if (op == "sub") mpn_sub_n(r.data(), a.data(), b.data(), n);
-        else mpn_mul_n(r.data(), a.data(), b.data(), n);  // GMP has no public mullo: full product
+        else if (op == "divmod") {  // n / (n/2) limbs, as op_layout: quotient in r, remainder in a's copy
+          const mp_size_t dn = std::max<mp_size_t>(1, n / 2);
+          b[dn - 1] |= mp_limb_t(1) << 63;
+          mpn_tdiv_qr(r.data(), r.data() + n, 0, a.data(), n, b.data(), dn);
+        } else mpn_mul_n(r.data(), a.data(), b.data(), n);  // GMP has no public mullo: full product
         a[0] ^= r[0];
       }
     });
@@ -131,7 +136,9 @@ int main(int argc, char** argv) {
   std::vector<std::string> ops{"add", "sub", "mul_low", "mul"};
   int min_log = 10, max_log = 20, total_log = 32, reps = 20;
   bool quick = false, defaults_only = false;
-  std::string csv;
+  std::string csv, family;
+  uint64_t fixed_count = 0;
+  bool no_flags = false;
   app.add_option("--ops", ops, "ops to time")->capture_default_str();
   app.add_option("--min-log2-bits", min_log)->capture_default_str();
   app.add_option("--max-log2-bits", max_log)->capture_default_str();
@@ -140,6 +147,9 @@ int main(int argc, char** argv) {
   app.add_flag("--quick", quick, "one instances-per-block choice per variant");
   app.add_flag("--defaults-only", defaults_only, "time only the default plans");
   app.add_option("--csv", csv, "write every row to this CSV file");
+  app.add_option("--family", family, "time only variants of this family (thread, warp, block)");
+  app.add_flag("--no-flags", no_flags, "add/sub without the carry/borrow array (4 bytes per instance less traffic)");
+  app.add_option("--count", fixed_count, "instances per batch (default: bits x count = 2^log2-total-bits)");
   CLI11_PARSE(app, argc, argv);
   try {
     Context ctx;
@@ -156,12 +166,15 @@ int main(int argc, char** argv) {
       const Op op = static_cast<Op>(static_cast<int>(*kop));
       for (int lg = min_log; lg <= max_log; ++lg) {
         const uint64_t bits = uint64_t(1) << lg;
-        uint64_t count = uint64_t(1) << (total_log - lg);
-        const uint64_t rbits = op == Op::Mul ? 2 * bits : bits;
-        Batch a(ctx, bits, count), b(ctx, bits, count), r(ctx, rbits, count);
+        uint64_t count = fixed_count ? fixed_count : uint64_t(1) << (total_log - lg);
+        const runtime::OpLayout layout = runtime::op_layout(op, bits);
+        const uint64_t rbits = layout.r_bits ? layout.r_bits : bits;
+        Batch a(ctx, bits, count), b(ctx, layout.b_bits ? layout.b_bits : bits, count), r(ctx, rbits, count);
+        std::unique_ptr<Batch> r2;
+        if (layout.r2_bits) r2 = std::make_unique<Batch>(ctx, layout.r2_bits, count);
         Flags flags(ctx, count);
         BENCH_CUDA(fill_random(static_cast<uint64_t*>(a.device_data()), a.words_per_instance(), count, bits, 1, stream));
-        BENCH_CUDA(fill_random(static_cast<uint64_t*>(b.device_data()), b.words_per_instance(), count, bits, 2, stream));
+        BENCH_CUDA(fill_random(static_cast<uint64_t*>(b.device_data()), b.words_per_instance(), count, b.bits(), 2, stream));
         Plan def;
         try {
           def = ctx.plan(op, bits, count);
@@ -173,7 +186,7 @@ int main(int argc, char** argv) {
         std::vector<Plan> plans{def};
         if (!defaults_only)
           for (const kernels::Variant& v : kernels::registry())
-            if (v.op == *kop)
+            if (v.op == *kop && (family.empty() || family == v.family))
               for (uint32_t ipb : ipb_choices(v, bits, count, impl.limits, quick))
                 plans.push_back(Plan{v.name, ipb, "explicit", 0});
         double best = 0;
@@ -181,7 +194,13 @@ int main(int argc, char** argv) {
         for (size_t pi = 0; pi < plans.size(); ++pi) {
           const Plan& p = plans[pi];
           if (pi > 0 && p.variant == def.variant && p.ipb == def.ipb) continue;
-          auto launch = [&] { runtime::run_op(ctx, op, r, a, b, &flags, 0, &p); };
+          runtime::OpBatches x;
+          x.r = &r;
+          x.r2 = r2.get();
+          x.a = &a;
+          x.b = &b;
+          x.flags = (no_flags && (op == Op::Add || op == Op::Sub)) ? nullptr : &flags;
+          auto launch = [&] { runtime::run_op(ctx, op, x, &p); };
           const auto [med, mn] = time_ms(launch, stream, reps);
           Row row{op_text, p.variant, bits, count, p.ipb, pi == 0, med, mn, 0, 0, 0};
           row.inst_per_s = count / (med * 1e-3);

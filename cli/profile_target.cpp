@@ -47,14 +47,16 @@ profiler::LaunchTarget make_profile_target(const ProfileRequest& req) {
   auto buffers = std::make_shared<Buffers>();
   buffers->ctx = std::make_unique<Context>(req.device);
   Context& ctx = *buffers->ctx;
-  const uint64_t result_bits = op == Op::Mul ? 2 * req.bits : req.bits;
+  const uint64_t result_bits = op == Op::Mul || op == Op::Sqr ? 2 * req.bits : req.bits;
   Plan plan{v->name, req.ipb, "explicit", 0.0};
   if (plan.ipb == 0) {  // the variant's own choice: the default rule restricted to it
     plan.ipb = std::max<uint32_t>(1, 256 / std::max<uint32_t>(1, kernels::threads_per_instance(*v, req.bits)));
     while (plan.ipb > 1 && !kernels::why_invalid(*v, req.bits, req.count, plan.ipb, ctx.impl().limits).empty())
       plan.ipb /= 2;
   }
-  const PreparedLaunch prepared = prepare_launch(op, plan, req.bits, req.count, result_bits, ctx.impl().limits);
+  PreparedLaunch prepared = prepare_launch(op, plan, req.bits, req.count, result_bits, ctx.impl().limits);
+  // Variants with global scratch (the NTT family's twiddles and spectra), as Context's launch gives them.
+  if (const uint64_t sb = kernels::scratch_bytes(*v, req.bits, req.count)) prepared.args.scratch = ctx.impl().scratch_of(sb);
   // Enough input sets to exceed twice the L2 (50 MB on an H100), at most 8.
   const uint64_t bytes = 3 * (req.bits / 8 + 8) * req.count;
   int rotations = req.rotations > 0 ? req.rotations : int(std::clamp<uint64_t>(100'000'000 / std::max<uint64_t>(bytes, 1) + 1, 1, 8));

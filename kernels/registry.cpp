@@ -79,6 +79,14 @@ const std::vector<Variant>& registry() {
     variants::append_cmp_shift_variants(v);
     variants::append_mul_u32_variants(v);
     variants::append_mul_u64_variants(v);
+    variants::append_ntt_variants(v);
+    variants::append_sqr_classical_variants(v);
+    variants::append_div_fused_variants(v);
+    variants::append_thread_add_sub_variants(v);
+    variants::append_thread_mul_variants(v);
+    variants::append_thread_sqr_variants(v);
+    variants::append_thread_divmod_variants(v);
+    variants::append_thread_mul_rows_variants(v);
     variants::append_warp_add_sub_variants(v);
     variants::append_warp_mul_variants(v);
     variants::append_warp_divmod_variants(v);

@@ -52,6 +52,7 @@ std::optional<bigtune::Plan> to_plan(const bigtune_plan* p) {
   return bigtune::Plan{p->variant, p->ipb, "explicit", 0.0};
 }
 
+static_assert(int(BIGTUNE_OP_SQRT) == int(bigtune::Op::Sqrt), "bigtune_op mirrors bigtune::Op");
 bigtune::Op to_op(bigtune_op op) { return static_cast<bigtune::Op>(static_cast<int>(op)); }
 }  // namespace
 
@@ -135,7 +136,76 @@ bigtune_status bigtune_flags_download(const bigtune_flags* flags, int32_t* value
   }
 BIGTUNE_BINARY_OP(bigtune_mul_low, mul_low)
 BIGTUNE_BINARY_OP(bigtune_mul, mul)
+BIGTUNE_BINARY_OP(bigtune_poly, poly)
+BIGTUNE_BINARY_OP(bigtune_gcd, gcd)
 #undef BIGTUNE_BINARY_OP
+
+#define BIGTUNE_UNARY_OP(fn, method)                                                                   \
+  bigtune_status fn(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_plan* plan) { \
+    if (!ctx || !r || !a) return null_argument("ctx, r or a");                                         \
+    return guarded([&] {                                                                               \
+      const auto p = to_plan(plan);                                                                    \
+      ctx->ctx.method(r->batch, a->batch, p ? &*p : nullptr);                                          \
+    });                                                                                                \
+  }
+BIGTUNE_UNARY_OP(bigtune_sqr, sqr)
+BIGTUNE_UNARY_OP(bigtune_sqrt, sqrt)
+#undef BIGTUNE_UNARY_OP
+
+bigtune_status bigtune_divmod(bigtune_context* ctx, bigtune_batch* q, bigtune_batch* r, const bigtune_batch* u,
+                              const bigtune_batch* v, bigtune_flags* zero_divisor, const bigtune_plan* plan) {
+  if (!ctx || !q || !r || !u || !v) return null_argument("ctx, q, r, u or v");
+  return guarded([&] {
+    const auto p = to_plan(plan);
+    ctx->ctx.divmod(q->batch, r->batch, u->batch, v->batch, zero_divisor ? &zero_divisor->flags : nullptr,
+                    p ? &*p : nullptr);
+  });
+}
+
+bigtune_status bigtune_mul_add(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_batch* b,
+                               const bigtune_batch* c, const bigtune_plan* plan) {
+  if (!ctx || !r || !a || !b || !c) return null_argument("ctx, r, a, b or c");
+  return guarded([&] {
+    const auto p = to_plan(plan);
+    ctx->ctx.mul_add(r->batch, a->batch, b->batch, c->batch, p ? &*p : nullptr);
+  });
+}
+
+bigtune_status bigtune_mulmod(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_batch* b,
+                              const bigtune_batch* m, const bigtune_plan* plan) {
+  if (!ctx || !r || !a || !b || !m) return null_argument("ctx, r, a, b or m");
+  return guarded([&] {
+    const auto p = to_plan(plan);
+    ctx->ctx.mulmod(r->batch, a->batch, b->batch, m->batch, p ? &*p : nullptr);
+  });
+}
+
+bigtune_status bigtune_sqrmod(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_batch* m,
+                              const bigtune_plan* plan) {
+  if (!ctx || !r || !a || !m) return null_argument("ctx, r, a or m");
+  return guarded([&] {
+    const auto p = to_plan(plan);
+    ctx->ctx.sqrmod(r->batch, a->batch, m->batch, p ? &*p : nullptr);
+  });
+}
+
+bigtune_status bigtune_powm(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* x, const bigtune_batch* e,
+                            const bigtune_batch* m, const bigtune_plan* plan) {
+  if (!ctx || !r || !x || !e || !m) return null_argument("ctx, r, x, e or m");
+  return guarded([&] {
+    const auto p = to_plan(plan);
+    ctx->ctx.powm(r->batch, x->batch, e->batch, m->batch, p ? &*p : nullptr);
+  });
+}
+
+bigtune_status bigtune_modinv(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_batch* m,
+                              bigtune_flags* no_inverse, const bigtune_plan* plan) {
+  if (!ctx || !r || !a || !m || !no_inverse) return null_argument("ctx, r, a, m or no_inverse");
+  return guarded([&] {
+    const auto p = to_plan(plan);
+    ctx->ctx.modinv(r->batch, a->batch, m->batch, &no_inverse->flags, p ? &*p : nullptr);
+  });
+}
 
 bigtune_status bigtune_add(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_batch* b,
                            bigtune_flags* carry, const bigtune_plan* plan) {

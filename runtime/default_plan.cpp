@@ -11,9 +11,16 @@
 //   else 8; instances per block for ~128 threads with Q = 4 and ~64 with Q = 8
 //   (more instances per block only add registers per SM, not speed).
 // Where the preferred Q cannot hold the size, the next in the list is used.
+//
+// Named preferences come first, measured on the same H100 (bench/results/
+// 2026-11-22-h100-{thread,ntt,div}.md): thread-per-instance kernels up to
+// 1-2 Kbit (add/sub to 1 Kbit, products and divmod to 2 Kbit), the NTT product
+// from 2^15 bits (squares from 2^14), and the shifted-inverse division with its
+// workspace in shared memory below 2^16 bits.
 #include "runtime/default_plan.hpp"
 
 #include <algorithm>
+#include <string>
 #include <vector>
 
 #include "runtime/validate.hpp"
@@ -26,10 +33,48 @@ struct Rule {
   uint32_t target_threads_q4, target_threads_other;
 };
 
+struct Preferred {
+  std::string variant;
+  uint32_t ipb;
+};
+
+std::string prefixed(Op op, const char* rest) { return std::string(op_name(op)) + "." + rest; }
+
+std::optional<Preferred> preferred(Op op, uint64_t bits) {
+  switch (op) {
+    case Op::Add:
+    case Op::Sub:
+      if (bits <= 64) return Preferred{prefixed(op, "direct.u64.q2"), 512};
+      if (bits <= 1024) return Preferred{prefixed(op, "ripple.u64.q128"), bits <= 256 ? 512u : bits <= 512 ? 256u : 128u};
+      return std::nullopt;
+    case Op::MulLow:
+    case Op::Mul:
+    case Op::Sqr:
+      if (bits <= 2048) {
+        uint32_t n = 2;
+        while (n * 32 < bits) n *= 2;
+        return Preferred{prefixed(op, "comba.u32.q") + std::to_string(n), n <= 8 ? 256u : n <= 32 ? 128u : 64u};
+      }
+      if (op == Op::Mul && bits > 32768)
+        return Preferred{bits <= 65536 ? "mul.ntt.u64.q1.gl.m13.t512" : "mul.ntt.u64.q1.gl.m14.t1024", 1};
+      if (op == Op::Sqr && bits > 16384)
+        return Preferred{bits <= 32768   ? "sqr.ntt.u64.q1.gl.m13.t256"
+                         : bits <= 65536 ? "sqr.ntt.u64.q1.gl.m14.t512"
+                                         : "sqr.ntt.u64.q1.gl.m14.t1024",
+                         1};
+      return std::nullopt;
+    case Op::DivMod:
+      if (bits <= 2048) return Preferred{"divmod.knuth.u32.q64", 128};
+      return Preferred{bits < 65536 ? "divmod.shinv.u64.q4.smem" : "divmod.shinv.u64.q4", 1};
+    default: return std::nullopt;
+  }
+}
+
 Rule rule_for(Op op, uint64_t bits) {
   switch (op) {
     case Op::MulLow: return bits < 8192 ? Rule{{4, 8, 16, 2, 1}, 128, 64} : Rule{{8, 16, 4, 2, 1}, 128, 64};
-    case Op::Mul: return bits < 4096 ? Rule{{4, 8, 16, 2, 1}, 128, 64} : Rule{{8, 16, 4, 2, 1}, 128, 64};
+    case Op::Mul:
+    case Op::Sqr: return bits < 4096 ? Rule{{4, 8, 16, 2, 1}, 128, 64} : Rule{{8, 16, 4, 2, 1}, 128, 64};
     default: return bits <= 262144 ? Rule{{8, 16, 4, 2, 1}, 512, 512} : Rule{{16, 8, 4, 2, 1}, 512, 512};
   }
 }
@@ -37,6 +82,13 @@ Rule rule_for(Op op, uint64_t bits) {
 
 std::optional<Plan> default_plan(Op op, uint64_t bits, uint64_t count, const kernels::DeviceLimits& limits) {
   const kernels::Op kop = to_kernel_op(op);
+  if (const auto p = preferred(op, bits)) {
+    const kernels::Variant* v = kernels::find_variant(p->variant);
+    uint64_t ipb = std::min<uint64_t>(p->ipb, std::max<uint64_t>(count, 1));
+    while (v && ipb > 1 && !kernels::why_invalid(*v, bits, count, uint32_t(ipb), limits).empty()) ipb /= 2;
+    if (v && kernels::why_invalid(*v, bits, count, uint32_t(ipb), limits).empty())
+      return Plan{v->name, uint32_t(ipb), "default", 0.0};
+  }
   const Rule rule = rule_for(op, bits);
   for (uint32_t limb_bits : {64u, 32u}) {
     for (uint32_t q : rule.q_order) {

@@ -35,7 +35,17 @@ typedef enum bigtune_op {
   BIGTUNE_OP_SHL = 3,
   BIGTUNE_OP_SHR = 4,
   BIGTUNE_OP_MUL_LOW = 5,
-  BIGTUNE_OP_MUL = 6
+  BIGTUNE_OP_MUL = 6,
+  BIGTUNE_OP_SQR = 7,
+  BIGTUNE_OP_DIVMOD = 8,
+  BIGTUNE_OP_MUL_ADD = 9,
+  BIGTUNE_OP_POLY = 10,
+  BIGTUNE_OP_MULMOD = 11,
+  BIGTUNE_OP_SQRMOD = 12,
+  BIGTUNE_OP_POWM = 13,
+  BIGTUNE_OP_GCD = 14,
+  BIGTUNE_OP_MODINV = 15,
+  BIGTUNE_OP_SQRT = 16
 } bigtune_op;
 
 typedef struct bigtune_context bigtune_context;
@@ -82,6 +92,31 @@ bigtune_status bigtune_mul_low(bigtune_context* ctx, bigtune_batch* r, const big
                                const bigtune_batch* b, const bigtune_plan* plan);
 bigtune_status bigtune_mul(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_batch* b,
                            const bigtune_plan* plan);
+bigtune_status bigtune_sqr(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_plan* plan);
+/* q = u / v, r = u mod v. With zero_divisor, instances with v = 0 get q = r = 0
+   and a 1 there; without it (NULL), a zero divisor returns
+   BIGTUNE_ERROR_DIVISION_BY_ZERO. */
+bigtune_status bigtune_divmod(bigtune_context* ctx, bigtune_batch* q, bigtune_batch* r, const bigtune_batch* u,
+                              const bigtune_batch* v, bigtune_flags* zero_divisor, const bigtune_plan* plan);
+/* r = a*b + c and r = (a*a + b)*(b*b + b) + a*b, modulo 2^bits of r. */
+bigtune_status bigtune_mul_add(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_batch* b,
+                               const bigtune_batch* c, const bigtune_plan* plan);
+bigtune_status bigtune_poly(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_batch* b,
+                            const bigtune_plan* plan);
+/* Modular ops: m holds one modulus (count 1) or one per instance; operands
+   below their modulus. */
+bigtune_status bigtune_mulmod(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_batch* b,
+                              const bigtune_batch* m, const bigtune_plan* plan);
+bigtune_status bigtune_sqrmod(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_batch* m,
+                              const bigtune_plan* plan);
+bigtune_status bigtune_powm(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* x, const bigtune_batch* e,
+                            const bigtune_batch* m, const bigtune_plan* plan);
+bigtune_status bigtune_gcd(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_batch* b,
+                           const bigtune_plan* plan);
+/* r = a^-1 mod m; instances without an inverse get r = 0 and a 1 in no_inverse. */
+bigtune_status bigtune_modinv(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_batch* m,
+                              bigtune_flags* no_inverse, const bigtune_plan* plan);
+bigtune_status bigtune_sqrt(bigtune_context* ctx, bigtune_batch* r, const bigtune_batch* a, const bigtune_plan* plan);
 
 #ifdef __cplusplus
 }

@@ -5,7 +5,7 @@
 namespace bigtune::kernels::block {
 
 namespace {
-bool is_full_mul(const Variant& v) { return v.op == Op::Mul; }
+bool is_full_mul(const Variant& v) { return v.op == Op::Mul || v.op == Op::Sqr; }
 
 uint32_t scan_threads(const Variant& v, uint64_t bits) {
   return scan_threads_per_instance(operand_limbs(v, bits), v.q);

@@ -21,7 +21,8 @@ constexpr uint32_t mul_max_threads() {
   else return Q <= 2 ? 1024 : Q <= 4 ? 512 : 256;
 }
 
-template <class Limb, int Q, bool kFull>
+// kSquare (with kFull): a·a, args.b unused; both staged copies come from a.
+template <class Limb, int Q, bool kFull, bool kSquare = false>
 __global__ void __launch_bounds__(mul_max_threads<Limb, Q>()) mul_classical_kernel(KernelArgs args) {
   using Adder = block::BlockAddSub<Limb, 2 * Q, false>;
   __shared__ typename Adder::TempStorage scan_storage;
@@ -32,7 +33,7 @@ __global__ void __launch_bounds__(mul_max_threads<Limb, Q>()) mul_classical_kern
   const uint32_t result_limbs = block::mul_result_limbs(padded, kFull);
   const uint32_t stride = block::mul_instance_logical(padded, Q, kFull);
   const Limb* a_tile = static_cast<const Limb*>(args.a) + t.first * m;
-  const Limb* b_tile = static_cast<const Limb*>(args.b) + t.first * m;
+  const Limb* b_tile = static_cast<const Limb*>(kSquare ? args.a : args.b) + t.first * m;
 
   // 1. Stage A | Q zeros | B | Q zeros per instance, zero-padded to M_pad.
   const uint32_t staged = 2 * padded + 2 * Q;

@@ -24,6 +24,14 @@ void append_add_sub_variants(std::vector<Variant>& out);
 void append_cmp_shift_variants(std::vector<Variant>& out);
 void append_mul_u32_variants(std::vector<Variant>& out);
 void append_mul_u64_variants(std::vector<Variant>& out);
+void append_ntt_variants(std::vector<Variant>& out);  // ntt_instances.cu: mul and sqr by NTT
+void append_sqr_classical_variants(std::vector<Variant>& out);
+void append_div_fused_variants(std::vector<Variant>& out);  // divmod.shinv, mul_add, poly (block)
+void append_thread_add_sub_variants(std::vector<Variant>& out);  // kernels/thread, issue 4
+void append_thread_mul_variants(std::vector<Variant>& out);
+void append_thread_sqr_variants(std::vector<Variant>& out);
+void append_thread_divmod_variants(std::vector<Variant>& out);
+void append_thread_mul_rows_variants(std::vector<Variant>& out);
 void append_warp_add_sub_variants(std::vector<Variant>& out);
 void append_warp_mul_variants(std::vector<Variant>& out);
 void append_warp_divmod_variants(std::vector<Variant>& out);

@@ -78,7 +78,7 @@ TEST(Registry, GeometryCoversEveryInstance) {
         EXPECT_LE(g.block, v.max_threads);
         EXPECT_EQ(g.grid, (100 + ipb - 1) / ipb);
         EXPECT_LE(g.smem_bytes + 1024, kH100.smem_per_block_optin);
-        const uint32_t per_thread = algorithm == "scan" ? v.q : (v.op == Op::Mul ? v.q : 2 * v.q);
+        const uint32_t per_thread = algorithm == "scan" ? v.q : (v.op == Op::Mul || v.op == Op::Sqr ? v.q : 2 * v.q);  // full products: Q
         EXPECT_GE(uint64_t(g.threads_per_instance) * per_thread, m) << v.name << " bits " << bits;
         EXPECT_LT(uint64_t(g.threads_per_instance - 1) * per_thread, m) << v.name << " bits " << bits;
         EXPECT_TRUE(g.stage_buffers == 1 || g.stage_buffers == 2);

@@ -14,6 +14,7 @@
 #include "runtime/default_plan.hpp"
 #include "runtime/gmp_reference.hpp"
 #include "runtime/mpz_words.hpp"
+#include "runtime/run_op.hpp"
 #include "runtime/validate.hpp"
 #include "tests/support/operands.hpp"
 
@@ -47,6 +48,65 @@ TEST(Validate, ShapesPerOp) {
     validate_shapes(Op::Mul, {1999, 10}, s, s);
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("at least 2000 bits"), std::string::npos) << e.what();
+  }
+}
+
+template <class F>
+ErrorCode code_of(F&& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.code();
+  }
+  return ErrorCode::Internal;  // "no error"
+}
+
+TEST(Validate, DivisionFusedAndModularShapes) {
+  const Shape u{1000, 10}, v{500, 10};
+  EXPECT_EQ(code_of([&] { validate_divmod(u, v, u, v); }), ErrorCode::Internal);
+  EXPECT_EQ(code_of([&] { validate_divmod(u, u, u, u); }), ErrorCode::Internal);  // v as long as u
+  EXPECT_EQ(code_of([&] { validate_divmod(v, u, v, u); }), ErrorCode::InvalidArgument);  // v longer than u
+  EXPECT_EQ(code_of([&] { validate_divmod(u, {499, 10}, u, v); }), ErrorCode::InvalidArgument);
+  EXPECT_EQ(code_of([&] { validate_divmod({1000, 9}, v, u, v); }), ErrorCode::InvalidArgument);
+  EXPECT_EQ(code_of([&] { validate_mul_add({2001, 10}, {1000, 10}, {1000, 10}, {2000, 10}); }),
+            ErrorCode::Internal);
+  EXPECT_EQ(code_of([&] { validate_mul_add({1500, 10}, {1000, 10}, {1000, 10}, {2000, 10}); }),
+            ErrorCode::InvalidArgument);  // addend wider than the result
+  const Shape n{1024, 8};
+  EXPECT_EQ(code_of([&] { validate_modular(Op::MulMod, n, n, n, {1024, 1}); }), ErrorCode::Internal);
+  EXPECT_EQ(code_of([&] { validate_modular(Op::MulMod, n, n, n, n); }), ErrorCode::Internal);
+  EXPECT_EQ(code_of([&] { validate_modular(Op::MulMod, n, n, n, {1024, 3}); }), ErrorCode::InvalidArgument);
+  EXPECT_EQ(code_of([&] { validate_modular(Op::MulMod, n, n, n, {1088, 8}); }), ErrorCode::InvalidArgument);
+  EXPECT_EQ(code_of([&] { validate_modular(Op::PowM, n, n, {17, 1}, n); }), ErrorCode::Internal);
+  EXPECT_EQ(code_of([&] { validate_modular(Op::PowM, n, n, {17, 2}, n); }), ErrorCode::InvalidArgument);
+  EXPECT_EQ(code_of([&] { validate_shapes(Op::Sqr, {2048, 8}, n, {}); }), ErrorCode::Internal);
+  EXPECT_EQ(code_of([&] { validate_shapes(Op::Sqr, {2047, 8}, n, {}); }), ErrorCode::InvalidArgument);
+  EXPECT_EQ(code_of([&] { validate_shapes(Op::Sqrt, {512, 8}, n, {}); }), ErrorCode::Internal);
+  EXPECT_EQ(code_of([&] { validate_shapes(Op::Sqrt, {511, 8}, n, {}); }), ErrorCode::InvalidArgument);
+}
+
+// The layout bigtune check, the benchmark and the tests use passes validation
+// for every op and odd sizes.
+TEST(OpLayout, EveryOpsLayoutIsValid) {
+  for (kernels::Op kop : kernels::kAllOps) {
+    const Op op = static_cast<Op>(static_cast<int>(kop));
+    for (uint64_t bits : {1ull, 2ull, 65ull, 521ull, 4096ull}) {
+      const OpLayout l = op_layout(op, bits);
+      const Shape a{bits, 5}, b{l.b_bits, 5}, r{l.r_bits, 5};
+      ErrorCode got;
+      switch (op) {
+        case Op::DivMod: got = code_of([&] { validate_divmod(r, {l.r2_bits, 5}, a, b); }); break;
+        case Op::MulAdd: got = code_of([&] { validate_mul_add(r, a, b, {l.c_bits, 5}); }); break;
+        case Op::MulMod:
+        case Op::SqrMod:
+        case Op::PowM:
+        case Op::ModInv: got = code_of([&] { validate_modular(op, r, a, b, {l.m_bits, 5}); }); break;
+        case Op::Gcd: got = code_of([&] { validate_modular(op, r, a, b, b); }); break;
+        case Op::Cmp: got = code_of([&] { validate_shapes(op, {0, 5}, a, b); }); break;
+        default: got = code_of([&] { validate_shapes(op, r, a, b); });
+      }
+      EXPECT_EQ(got, ErrorCode::Internal) << op_name(op) << " " << bits;
+    }
   }
 }
 
@@ -141,10 +201,55 @@ TEST(GmpReference, FlagsAndModularResults) {
   mpz_clears(a, b, r, nullptr);
 }
 
+TEST(GmpReference, DivisionFusedAndModularSemantics) {
+  mpz_t a, b, c, m, r, r2;
+  mpz_inits(a, b, c, m, r, r2, nullptr);
+  int flag = -5;
+  RefOperands in;
+  in.a = a, in.b = b, in.c = c, in.m = m;
+  mpz_set_ui(a, 100), mpz_set_ui(b, 7);
+  gmp_reference(Op::DivMod, 8, 8, in, r, r2, &flag);
+  EXPECT_EQ(mpz_get_ui(r), 14u);
+  EXPECT_EQ(mpz_get_ui(r2), 2u);
+  EXPECT_EQ(flag, 0);
+  mpz_set_ui(b, 0);
+  gmp_reference(Op::DivMod, 8, 8, in, r, r2, &flag);
+  EXPECT_TRUE(mpz_sgn(r) == 0 && mpz_sgn(r2) == 0 && flag == 1);
+  mpz_set_ui(a, 3), mpz_set_ui(b, 5), mpz_set_ui(c, 9);
+  gmp_reference(Op::Poly, 3, 64, in, r, r2, &flag);  // (9 + 5)(25 + 5) + 15
+  EXPECT_EQ(mpz_get_ui(r), 435u);
+  gmp_reference(Op::Poly, 3, 8, in, r, r2, &flag);  // reduced modulo 2^8
+  EXPECT_EQ(mpz_get_ui(r), 435u % 256);
+  gmp_reference(Op::MulAdd, 3, 64, in, r, r2, &flag);
+  EXPECT_EQ(mpz_get_ui(r), 24u);
+  mpz_set_ui(m, 12), mpz_set_ui(a, 4);
+  gmp_reference(Op::ModInv, 4, 4, in, r, r2, &flag);
+  EXPECT_TRUE(mpz_sgn(r) == 0 && flag == 1);
+  mpz_set_ui(a, 5);
+  gmp_reference(Op::ModInv, 4, 4, in, r, r2, &flag);
+  EXPECT_TRUE(mpz_get_ui(r) == 5 && flag == 0);  // 5 * 5 = 25 = 1 mod 12
+  mpz_set_ui(b, 0);
+  gmp_reference(Op::PowM, 4, 4, in, r, r2, &flag);
+  EXPECT_EQ(mpz_get_ui(r), 1u);
+  mpz_set_ui(m, 1);
+  gmp_reference(Op::PowM, 4, 4, in, r, r2, &flag);
+  EXPECT_EQ(mpz_get_ui(r), 0u);
+  mpz_set_ui(a, 99);
+  gmp_reference(Op::Sqrt, 7, 4, in, r, r2, &flag);
+  EXPECT_EQ(mpz_get_ui(r), 9u);
+  EXPECT_TRUE(op_has_second_value(Op::DivMod) && op_has_flag(Op::ModInv) && !op_has_flag(Op::Mul));
+  mpz_clears(a, b, c, m, r, r2, nullptr);
+}
+
 TEST(CAbi, NullArgumentsAndNoDevice) {
   EXPECT_EQ(bigtune_context_create(0, nullptr), BIGTUNE_ERROR_INVALID_ARGUMENT);
   EXPECT_NE(std::string(bigtune_last_error()).find("NULL"), std::string::npos);
   EXPECT_EQ(bigtune_add(nullptr, nullptr, nullptr, nullptr, nullptr, nullptr), BIGTUNE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(bigtune_divmod(nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr),
+            BIGTUNE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(bigtune_powm(nullptr, nullptr, nullptr, nullptr, nullptr, nullptr), BIGTUNE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(bigtune_modinv(nullptr, nullptr, nullptr, nullptr, nullptr, nullptr), BIGTUNE_ERROR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(bigtune_last_error()).find("no_inverse"), std::string::npos) << bigtune_last_error();
   int n = 0;
   const bool gpu = cudaGetDeviceCount(&n) == cudaSuccess && n > 0;
   cudaGetLastError();

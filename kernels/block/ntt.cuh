@@ -1,0 +1,381 @@
+// Block-level NTT multiplication and squaring (seed 000 §4, exact).
+//
+// Computes the full product r = a·b (or r = a·a) of one instance with one
+// thread block, by a number-theoretic transform over the prime field of
+// `Field` (kernels/arith/goldilocks.cuh: p = 2^64 - 2^32 + 1, 16-bit digits).
+// Unlike seed 000's prototype there is no overflow-unsafe mode: the digit
+// width keeps every convolution coefficient below p for any input, the
+// all-ones operands included (bound in goldilocks.cuh).
+//
+// Algorithm (sizes and the split: ntt_layout.hpp):
+//   for each of the D twisted sub-products t (D = 1 unless N > M):
+//     b'_r = Σ_q b_{r+qM} ω^{t(r+qM)}  → forward DIF transform (natural in,
+//       bit-reversed out) in shared memory → stored to the scratch slot;
+//     a'   likewise, transformed in shared memory, multiplied pointwise by b̂'
+//       (or squared: one forward transform saved) → inverse DIT transform
+//       (bit-reversed in, natural out);
+//     s_t[r] = N^-1 ω^{-tr} · result (kept in shared memory when D = 1,
+//       else written to the slot);
+//   carry: coefficient k = r + qM is Σ_t s_t[r] ω^{-tqM} (a length-D inverse
+//   DFT; just s_0[k] when D = 1); four 16-bit-spaced coefficients make one
+//   64-bit limb plus a high word, and a block carry scan (BlockAddSub) adds
+//   the high words into the next limbs, one segment of 2·threads limbs at a
+//   time with the carry kept in shared memory between segments.
+// Cost: (3 - square) · (M/2) · log2 M butterflies per sub-product, each one
+// field multiplication (goldilocks.cuh) and two additions, in radix-8 passes
+// (ntt_pass); bound and measured
+// figures in bench/notes/ntt.md.
+//
+// Device entry for other block routines (e.g. division's large products):
+//   mul_ntt<Field, kSquare>(r, r_limbs, r_bits, a, a_limbs, b, b_limbs,
+//                           plan, tables, x, carry_words, slot, scan_storage)
+//   - called by every thread of a block of exactly plan.threads threads
+//     (blockDim.x), plan = ntt_plan(a_limbs, b_limbs, log_m_max, threads);
+//   - a, b: global (or shared) 64-bit limbs, little-endian, read only; b is
+//     ignored when kSquare; a_limbs, b_limbs >= 1, any lengths;
+//   - r: r_limbs global limbs, written with the product reduced modulo
+//     2^r_bits (limbs past the product are 0); must not overlap a or b;
+//   - tables: {table, table + plan.n()/2, plan.log_n} over ntt_table_elems(plan)
+//     global elements filled beforehand by launch_ntt_twiddles(table,
+//     plan.log_n, stream) (kernels/variants/ntt_launch.hpp);
+//   - x: ntt_x_elems(plan) field elements of shared memory; carry_words:
+//     kNttCarryLimbs·threads + 2 words of shared memory;
+//   - slot: ntt_slot_elems(plan, kSquare) global elements private to the block;
+//   - contains __syncthreads(); on return all of r is written and the
+//     shared buffers may be reused (a final barrier is included).
+#pragma once
+#include <cstdint>
+
+#include "kernels/arith/goldilocks.cuh"
+#include "kernels/block/ntt_layout.hpp"
+#if defined(__CUDACC__)
+#include "kernels/block/add_sub.cuh"  // the carry phase; the phases above it also build as host C++
+#endif
+
+namespace bigtune::kernels::block {
+
+// Powers of the root of unity ω of order N = 2^log_n: fwd[k] = ω^k and
+// inv[k] = ω^-k for k < N/2 (ω^(k+N/2) = -ω^k gives the other half).
+template <class Field>
+struct NttTables {
+  using Elem = typename Field::Elem;
+  const Elem* fwd;
+  const Elem* inv;
+  uint32_t log_n;
+
+  BIGTUNE_FIELD_HD static Elem load(const Elem* p) {
+#if defined(__CUDA_ARCH__)
+    return __ldg(p);
+#else
+    return *p;
+#endif
+  }
+  // ω^e and ω^-e for any e (taken modulo N).
+  BIGTUNE_FIELD_HD Elem root(uint64_t e) const { return pick(fwd, e); }
+  BIGTUNE_FIELD_HD Elem inv_root(uint64_t e) const { return pick(inv, e); }
+
+ private:
+  BIGTUNE_FIELD_HD Elem pick(const Elem* t, uint64_t e) const {
+    const uint64_t half = uint64_t(1) << (log_n - 1);
+    e &= 2 * half - 1;
+    return e < half ? load(t + e) : Field::neg(load(t + (e - half)));
+  }
+};
+
+// Digit k (16 bits) of a little-endian operand of `limbs` 64-bit limbs.
+BIGTUNE_FIELD_HD uint64_t ntt_digit(const uint64_t* v, uint32_t k) {
+  return (v[k / kNttDigitsPerLimb] >> ((k % kNttDigitsPerLimb) * kNttDigitBits)) & ((1u << kNttDigitBits) - 1);
+}
+
+// The phases below are written as loops over [0, len) with stride `threads`
+// from `tid`, so that the CPU unit tests can run them with tid 0, threads 1;
+// the device code calls them with threadIdx.x, blockDim.x and a barrier
+// between phases.
+
+// The shared transform buffer x is padded by one element after every 8: the
+// radix-8 passes read 8 elements 2^s_lo apart per thread, which for s_lo = 0
+// would put 16 threads' 64-bit words on the same banks (16-way conflicts);
+// with the pad consecutive threads' groups start 9 words apart.
+BIGTUNE_FIELD_HD uint32_t ntt_phys(uint32_t i) { return i + (i >> 3); }
+
+// x[r] = Σ_q digit(r+qM)·ω^{t(r+qM)} for r < M (sub-product t's input).
+template <class Field>
+BIGTUNE_FIELD_HD void ntt_load_twisted(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
+                                       const uint64_t* v, uint32_t digits, uint32_t t, uint32_t tid,
+                                       uint32_t threads) {
+  const uint32_t m = p.m();
+  for (uint32_t r = tid; r < m; r += threads) {
+    typename Field::Elem acc = 0;
+    for (uint32_t k = r; k < digits; k += m) {
+      const uint64_t dgt = ntt_digit(v, k);
+      acc = Field::add(acc, t == 0 ? dgt : Field::mul(dgt, tw.root(uint64_t(t) * k)));
+    }
+    x[ntt_phys(r)] = acc;
+  }
+}
+
+// Radix-2^K groups: K consecutive radix-2 stages in registers. A DIF stage of
+// half-span h = 2^log_h pairs indices i, i + h with twiddle ω_2h^(i mod h) =
+// fwd[(i mod h)·N/2h] (the root of order 2h is ω^(N/2h)); the stages
+// log_h in [s_lo, s_lo + K) only mix indices that differ in bits s_lo..s_lo+K-1,
+// so each group of 2^K such indices (the other bits fixed, g_low the bits
+// below s_lo) is loaded once, transformed K stages deep and stored once: K
+// times less shared-memory traffic and K times fewer barriers than
+// stage-by-stage (seed 004 §2 blocks its big-prime FFT the same way).
+template <class Field, int K, bool kInverse>
+BIGTUNE_FIELD_HD void ntt_group(typename Field::Elem (&v)[1 << K], const NttPlan& p, const NttTables<Field>& tw,
+                                uint32_t s_lo, uint32_t g_low) {
+  using Elem = typename Field::Elem;
+  const Elem* table = kInverse ? tw.inv : tw.fwd;
+#pragma unroll
+  for (int step = 0; step < K; ++step) {
+    const int st = kInverse ? step : K - 1 - step;  // DIF: top stage first; DIT: bottom first
+    const uint32_t hb = 1u << st, log_h = s_lo + uint32_t(st), shift = p.log_n - log_h - 1;
+#pragma unroll
+    for (uint32_t jj = 0; jj < (1u << K) / 2; ++jj) {
+      const uint32_t j = ((jj >> st) << (st + 1)) | (jj & (hb - 1));  // bit st of j is 0
+      const uint32_t e = (((j & (hb - 1)) << s_lo) | g_low) << shift;
+      const Elem w = e == 0 ? Elem(1) : NttTables<Field>::load(table + e);
+      if constexpr (kInverse) {
+        const Elem u = v[j], t = e == 0 ? v[j + hb] : Field::mul(v[j + hb], w);
+        v[j] = Field::add(u, t);
+        v[j + hb] = Field::sub(u, t);
+      } else {
+        const Elem u = v[j], t = v[j + hb];
+        v[j] = Field::add(u, t);
+        v[j + hb] = e == 0 ? Field::sub(u, t) : Field::mul(Field::sub(u, t), w);
+      }
+    }
+  }
+}
+
+// Where group g of a pass at s_lo starts, and its bits below s_lo.
+BIGTUNE_FIELD_HD uint32_t ntt_group_base(uint32_t g, uint32_t s_lo, int k) {
+  return ((g >> s_lo) << (s_lo + uint32_t(k))) | (g & ((1u << s_lo) - 1));
+}
+
+template <class Field, int K, bool kInverse>
+BIGTUNE_FIELD_HD void ntt_pass(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
+                               uint32_t s_lo, uint32_t tid, uint32_t threads) {
+  for (uint32_t g = tid; g < (p.m() >> K); g += threads) {
+    const uint32_t base = ntt_group_base(g, s_lo, K);
+    typename Field::Elem v[1 << K];
+#pragma unroll
+    for (uint32_t j = 0; j < (1u << K); ++j) v[j] = x[ntt_phys(base + (j << s_lo))];
+    ntt_group<Field, K, kInverse>(v, p, tw, s_lo, g & ((1u << s_lo) - 1));
+#pragma unroll
+    for (uint32_t j = 0; j < (1u << K); ++j) x[ntt_phys(base + (j << s_lo))] = v[j];
+  }
+}
+
+// Radix-8 passes, the stages left over (log2 M mod 3) in one smaller pass.
+constexpr uint32_t kNttPassLog = 3;
+
+template <class Field, bool kInverse>
+BIGTUNE_FIELD_HD void ntt_pass_any(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
+                                   uint32_t s_lo, uint32_t k, uint32_t tid, uint32_t threads) {
+  if (k == 3) ntt_pass<Field, 3, kInverse>(x, p, tw, s_lo, tid, threads);
+  else if (k == 2) ntt_pass<Field, 2, kInverse>(x, p, tw, s_lo, tid, threads);
+  else ntt_pass<Field, 1, kInverse>(x, p, tw, s_lo, tid, threads);
+}
+
+// Forward (DIF: natural in, bit-reversed out) stages [stop, log_m), highest
+// first, the odd-sized pass first so that `stop` is a multiple of 3; barrier()
+// after every pass (__syncthreads on the device, nothing on the host).
+template <class Field, class Barrier>
+BIGTUNE_FIELD_HD void ntt_forward_passes(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
+                                         uint32_t stop, uint32_t tid, uint32_t threads, Barrier barrier) {
+  uint32_t top = p.log_m;
+  while (top > stop) {
+    const uint32_t k = top % kNttPassLog ? top % kNttPassLog : kNttPassLog;
+    ntt_pass_any<Field, false>(x, p, tw, top - k, k, tid, threads);
+    barrier();
+    top -= k;
+  }
+}
+
+// Inverse (DIT: bit-reversed in, natural out, unscaled) stages [start, log_m),
+// lowest first.
+template <class Field, class Barrier>
+BIGTUNE_FIELD_HD void ntt_inverse_passes(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
+                                         uint32_t start, uint32_t tid, uint32_t threads, Barrier barrier) {
+  uint32_t lo = start;
+  while (lo < p.log_m) {
+    const uint32_t rest = p.log_m - lo, k = rest >= kNttPassLog ? kNttPassLog : rest;
+    ntt_pass_any<Field, true>(x, p, tw, lo, k, tid, threads);
+    barrier();
+    lo += k;
+  }
+}
+
+// The last forward pass (stages 0-2) of the second operand, written straight
+// to b_hat (global, unpadded, same bit-reversed positions) instead of back.
+template <class Field>
+BIGTUNE_FIELD_HD void ntt_last_pass_out(typename Field::Elem* b_hat, const typename Field::Elem* x,
+                                        const NttPlan& p, const NttTables<Field>& tw, uint32_t tid,
+                                        uint32_t threads) {
+  for (uint32_t g = tid; g < (p.m() >> 3); g += threads) {
+    typename Field::Elem v[8];
+#pragma unroll
+    for (uint32_t j = 0; j < 8; ++j) v[j] = x[ntt_phys(8 * g + j)];
+    ntt_group<Field, 3, false>(v, p, tw, 0, 0);
+#pragma unroll
+    for (uint32_t j = 0; j < 8; ++j) b_hat[8 * g + j] = v[j];
+  }
+}
+
+// Last forward pass, pointwise product (y null: square) and first inverse
+// pass fused: the stages-0-2 groups of both transforms are the same 8
+// elements, so the spectrum never goes back to shared memory in between.
+template <class Field>
+BIGTUNE_FIELD_HD void ntt_middle_pass(typename Field::Elem* x, const typename Field::Elem* y, const NttPlan& p,
+                                      const NttTables<Field>& tw, uint32_t tid, uint32_t threads) {
+  for (uint32_t g = tid; g < (p.m() >> 3); g += threads) {
+    typename Field::Elem v[8];
+#pragma unroll
+    for (uint32_t j = 0; j < 8; ++j) v[j] = x[ntt_phys(8 * g + j)];
+    ntt_group<Field, 3, false>(v, p, tw, 0, 0);
+#pragma unroll
+    for (uint32_t j = 0; j < 8; ++j) v[j] = Field::mul(v[j], y ? y[8 * g + j] : v[j]);
+    ntt_group<Field, 3, true>(v, p, tw, 0, 0);
+#pragma unroll
+    for (uint32_t j = 0; j < 8; ++j) x[ntt_phys(8 * g + j)] = v[j];
+  }
+}
+
+// Unfused pointwise product for transforms shorter than 8: x[i] *= y[i].
+template <class Field>
+BIGTUNE_FIELD_HD void ntt_pointwise(typename Field::Elem* x, const typename Field::Elem* y, const NttPlan& p,
+                                    uint32_t tid, uint32_t threads) {
+  for (uint32_t i = tid; i < p.m(); i += threads) x[ntt_phys(i)] = Field::mul(x[ntt_phys(i)], y ? y[i] : x[ntt_phys(i)]);
+}
+
+// s_t[r] = N^-1 ω^{-tr} x[r]: in place (D = 1) or to subs + t·M (unpadded).
+template <class Field>
+BIGTUNE_FIELD_HD void ntt_scale_out(typename Field::Elem* subs, typename Field::Elem* x, const NttPlan& p,
+                                    const NttTables<Field>& tw, uint32_t t, uint32_t tid, uint32_t threads) {
+  const auto n_inv = Field::inverse_pow2(int(p.log_n));
+  for (uint32_t r = tid; r < p.m(); r += threads) {
+    const auto v = Field::mul(x[ntt_phys(r)], t == 0 ? n_inv : Field::mul(n_inv, tw.inv_root(uint64_t(t) * r)));
+    if (p.log_d) subs[uint64_t(t) * p.m() + r] = v;
+    else x[ntt_phys(r)] = v;
+  }
+}
+
+// Sub-product t: forward transforms of the twisted operands, pointwise
+// product, inverse transform, scaled result (ntt_scale_out). x: the padded
+// shared buffer; b_hat: M global elements (unused when kSquare); subs: D·M
+// global elements (unused when D = 1).
+template <class Field, bool kSquare, class Barrier>
+BIGTUNE_FIELD_HD void ntt_sub_product(typename Field::Elem* x, typename Field::Elem* b_hat,
+                                      typename Field::Elem* subs, const NttPlan& p, const NttTables<Field>& tw,
+                                      const uint64_t* a, uint32_t a_limbs, const uint64_t* b, uint32_t b_limbs,
+                                      uint32_t t, uint32_t tid, uint32_t threads, Barrier barrier) {
+  const bool fused = p.log_m >= kNttPassLog;
+  const uint32_t split = fused ? kNttPassLog : 0;
+  if (!kSquare) {
+    ntt_load_twisted<Field>(x, p, tw, b, b_limbs * kNttDigitsPerLimb, t, tid, threads);
+    barrier();
+    ntt_forward_passes<Field>(x, p, tw, split, tid, threads, barrier);
+    if (fused) {
+      ntt_last_pass_out<Field>(b_hat, x, p, tw, tid, threads);
+    } else {
+      for (uint32_t i = tid; i < p.m(); i += threads) b_hat[i] = x[ntt_phys(i)];
+    }
+    barrier();
+  }
+  ntt_load_twisted<Field>(x, p, tw, a, a_limbs * kNttDigitsPerLimb, t, tid, threads);
+  barrier();
+  ntt_forward_passes<Field>(x, p, tw, split, tid, threads, barrier);
+  if (fused) {
+    ntt_middle_pass<Field>(x, kSquare ? nullptr : b_hat, p, tw, tid, threads);
+  } else {
+    ntt_pointwise<Field>(x, kSquare ? nullptr : b_hat, p, tid, threads);
+  }
+  barrier();
+  ntt_inverse_passes<Field>(x, p, tw, split, tid, threads, barrier);
+  ntt_scale_out<Field>(subs, x, p, tw, t, tid, threads);
+  barrier();
+}
+
+// Product coefficient k (an exact integer below p): s_0[k] (in x) when D = 1,
+// else the length-D inverse DFT Σ_t s_t[r] ω^{-tqM} with k = r + qM.
+template <class Field>
+BIGTUNE_FIELD_HD typename Field::Elem ntt_coefficient(const typename Field::Elem* x,
+                                                      const typename Field::Elem* subs, const NttPlan& p,
+                                                      const NttTables<Field>& tw, uint64_t k) {
+  if (k >= p.n()) return 0;
+  if (p.log_d == 0) return x[ntt_phys(uint32_t(k))];
+  const uint32_t m = p.m(), r = uint32_t(k) & (m - 1), q = uint32_t(k >> p.log_m);
+  typename Field::Elem c = subs[r];
+  for (uint32_t t = 1; t < p.d(); ++t)
+    c = Field::add(c, Field::mul(subs[uint64_t(t) * m + r], tw.inv_root(uint64_t(t) * q * m)));
+  return c;
+}
+
+// Limb j of the product before carries: Σ_i c_{4j+i} 2^{16i} as (lo, hi).
+template <class Field>
+BIGTUNE_FIELD_HD void ntt_limb_parts(uint64_t& lo, uint64_t& hi, const typename Field::Elem* x,
+                                     const typename Field::Elem* subs, const NttPlan& p,
+                                     const NttTables<Field>& tw, uint64_t j) {
+  lo = ntt_coefficient<Field>(x, subs, p, tw, j * kNttDigitsPerLimb);
+  hi = 0;
+  for (uint32_t i = 1; i < kNttDigitsPerLimb; ++i) {
+    const uint64_t c = ntt_coefficient<Field>(x, subs, p, tw, j * kNttDigitsPerLimb + i);
+    const uint32_t sh = i * kNttDigitBits;
+    const uint64_t part = c << sh;
+    lo += part;
+    hi += (c >> (64 - sh)) + (lo < part);
+  }
+}
+
+#if defined(__CUDACC__)
+template <class Field, bool kSquare>
+__device__ void mul_ntt(uint64_t* r, uint32_t r_limbs, uint64_t r_bits, const uint64_t* a, uint32_t a_limbs,
+                        const uint64_t* b, uint32_t b_limbs, const NttPlan& p, const NttTables<Field>& tw,
+                        typename Field::Elem* x, uint64_t* carry_words, typename Field::Elem* slot,
+                        typename BlockAddSub<uint64_t, kNttCarryLimbs, false>::TempStorage& scan_storage) {
+  using Elem = typename Field::Elem;
+  const uint32_t tid = threadIdx.x, threads = blockDim.x;
+  Elem* b_hat = slot;                                  // M elements (mul only)
+  Elem* subs = slot + (kSquare ? 0 : p.m());           // D·M elements (split only)
+  for (uint32_t t = 0; t < p.d(); ++t)
+    ntt_sub_product<Field, kSquare>(x, b_hat, subs, p, tw, a, a_limbs, b, b_limbs, t, tid, threads,
+                                    [] { __syncthreads(); });
+
+  // Carry: segments of seg = kNttCarryLimbs·threads limbs; carry_words[0, seg)
+  // hold the segment's high words, carry_words[seg] the high word + carry
+  // coming in from the previous segment.
+  constexpr uint32_t Q = kNttCarryLimbs;
+  const uint32_t seg = Q * threads;
+  if (tid == 0) carry_words[seg] = 0;
+  const uint64_t top_limb = r_bits / 64;
+  const uint64_t top_mask = (uint64_t(1) << (r_bits % 64)) - 1;
+  for (uint32_t base = 0; base < r_limbs; base += seg) {
+    uint64_t lo[Q], hi[Q];
+#pragma unroll
+    for (uint32_t k = 0; k < Q; ++k) {
+      ntt_limb_parts<Field>(lo[k], hi[k], x, subs, p, tw, uint64_t(base) + tid * Q + k);
+      carry_words[tid * Q + k] = hi[k];
+    }
+    __syncthreads();
+    auto high_before = [&](int k) -> uint64_t {
+      if (k > 0) return hi[k - 1];
+      return tid == 0 ? carry_words[seg] : carry_words[tid * Q - 1];
+    };
+    auto emit = [&](int k, uint64_t v) {
+      const uint64_t j = uint64_t(base) + tid * Q + k;
+      if (j >= r_limbs) return;
+      if (j > top_limb) v = 0;
+      if (j == top_limb) v &= top_mask;
+      r[j] = v;
+    };
+    const uint64_t carry = BlockAddSub<uint64_t, Q, false>(scan_storage).run(lo, high_before, tid == 0, emit);
+    __syncthreads();
+    if (tid == threads - 1) carry_words[seg] = hi[Q - 1] + carry;  // hi < 2^50: no overflow
+    __syncthreads();
+  }
+}
+#endif  // __CUDACC__
+
+}  // namespace bigtune::kernels::block

@@ -1,0 +1,51 @@
+// __global__ kernels of the NTT multiplication family (kernels/block/ntt.cuh):
+// the twiddle-table fill and the persistent per-instance product kernel.
+#pragma once
+#include <cstdint>
+
+#include "kernels/block/ntt.cuh"
+#include "kernels/variants/kernel_args.hpp"
+#include "kernels/variants/scan_kernels.cuh"
+
+namespace bigtune::kernels::variants {
+
+// table[k] = ω^k, table[N/2 + k] = ω^-k for k < N/2, ω of order N = 2^log_n.
+// One exponentiation per entry: N/2 · 2·log_n multiplications per launch,
+// negligible beside the products (at most 2^17 entries).
+template <class Field>
+__global__ void __launch_bounds__(256) ntt_twiddle_kernel(typename Field::Elem* table, uint32_t log_n) {
+  const uint32_t half = 1u << (log_n - 1);
+  const auto w = Field::root_of_unity(int(log_n));
+  const auto w_inv = Field::pow(w, (uint64_t(1) << log_n) - 1);
+  for (uint32_t k = blockIdx.x * blockDim.x + threadIdx.x; k < half; k += gridDim.x * blockDim.x) {
+    table[k] = Field::pow(w, k);
+    table[half + k] = Field::pow(w_inv, k);
+  }
+}
+
+// One block per instance at a time, looping over instances (persistent: the
+// grid is ntt_slots(count) blocks, block b owning scratch slot b). The plan's
+// in-shared-memory limit 2^kLogMMax is the variant's; blockDim.x its threads.
+// Bounded at 1024 threads, i.e. 64 registers: the mul kernel's fused middle
+// pass spills 116 bytes there (ptxas, CUDA 13.0, sm_90); a 512 bound lets
+// ptxas take 108-117 registers, one 512-thread block per SM instead of two.
+template <class Field, int kLogMMax, bool kSquare>
+__global__ void __launch_bounds__(1024) mul_ntt_kernel(KernelArgs args) {
+  using Elem = typename Field::Elem;
+  __shared__ typename block::BlockAddSub<uint64_t, block::kNttCarryLimbs, false>::TempStorage scan_storage;
+  const block::NttPlan p = block::ntt_plan(args.limbs, args.limbs, kLogMMax, blockDim.x);
+  Elem* x = dynamic_smem<Elem>();
+  uint64_t* carry_words = reinterpret_cast<uint64_t*>(x + block::ntt_x_elems(p));
+  Elem* table = static_cast<Elem*>(args.scratch);
+  const block::NttTables<Field> tw{table, table + p.n() / 2, p.log_n};
+  Elem* slot = table + block::ntt_table_elems(p) + uint64_t(blockIdx.x) * block::ntt_slot_elems(p, kSquare);
+  const uint64_t* a = static_cast<const uint64_t*>(args.a);
+  const uint64_t* b = kSquare ? a : static_cast<const uint64_t*>(args.b);
+  uint64_t* r = static_cast<uint64_t*>(args.r);
+  for (uint64_t i = blockIdx.x; i < args.count; i += gridDim.x)
+    block::mul_ntt<Field, kSquare>(r + i * args.out_limbs, args.out_limbs, args.bits, a + i * args.limbs,
+                                   args.limbs, b + i * args.limbs, args.limbs, p, tw, x, carry_words, slot,
+                                   scan_storage);
+}
+
+}  // namespace bigtune::kernels::variants
