@@ -34,5 +34,8 @@ void append_thread_divmod_variants(std::vector<Variant>& out);
 void append_thread_mul_rows_variants(std::vector<Variant>& out);
 void append_mod_small_variants(std::vector<Variant>& out);  // thread-level modular, 8-64 limbs
 void append_mod_large_variants(std::vector<Variant>& out);  // thread-level modular, 128-256 limbs
+void append_warp_add_sub_variants(std::vector<Variant>& out);
+void append_warp_mul_variants(std::vector<Variant>& out);
+void append_warp_divmod_variants(std::vector<Variant>& out);
 
 }  // namespace bigtune::kernels::variants

@@ -1,0 +1,13 @@
+#include "kernels/warp/warp_shapes.hpp"
+
+namespace bigtune::kernels::warp {
+
+namespace {
+uint32_t lanes(const Variant& v, uint64_t) { return v.param; }
+uint64_t no_smem(const Variant&, uint64_t, uint32_t) { return 0; }
+uint64_t register_cap(const Variant& v) { return uint64_t(v.param) * v.q * v.limb_bits; }
+}  // namespace
+
+const ShapeRules kWarpShape{lanes, no_smem, register_cap, nullptr, nullptr, false};
+
+}  // namespace bigtune::kernels::warp

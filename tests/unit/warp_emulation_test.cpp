@@ -1,0 +1,324 @@
+// The warp kernels' own code (kernels/variants/warp_*kernels.cuh and the
+// primitives under kernels/warp/) run on the CPU: 32 host threads play the
+// lanes of one warp, and the warp intrinsics (shuffles, ballots, reductions)
+// are emulated with a barrier, so every result is checked against GMP in CI
+// without a GPU. The PTX carry chain has a portable host twin
+// (kernels/arith/addmul_1.cuh); everything else is the device source as is.
+// Not a speed test and not a substitute for the GPU tests (tests/gpu/
+// warp_vs_gmp_test.cpp), which check the compiled kernels.
+#include <gmp.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <condition_variable>
+#include <cstdint>
+#include <cstring>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+// ---- a host warp: the CUDA names the kernels use -------------------------
+#define __global__
+#define __device__
+#define __host__
+#define __forceinline__ inline
+#define __launch_bounds__(...)
+
+namespace emu {
+struct Dim3 {
+  unsigned x = 0, y = 0, z = 0;
+};
+thread_local Dim3 thread_idx, block_idx;
+
+// All 32 lanes meet here; each intrinsic is publish, meet, read, meet.
+class Warp {
+ public:
+  void sync() {
+    std::unique_lock<std::mutex> lock(mu_);
+    const uint64_t gen = generation_;
+    if (++arrived_ == 32) {
+      arrived_ = 0;
+      ++generation_;
+      cv_.notify_all();
+    } else {
+      cv_.wait(lock, [&] { return generation_ != gen; });
+    }
+  }
+  uint64_t slot[32];
+
+ private:
+  std::mutex mu_;
+  std::condition_variable cv_;
+  int arrived_ = 0;
+  uint64_t generation_ = 0;
+};
+thread_local Warp* warp = nullptr;
+
+inline uint64_t exchange_from(uint64_t mine, int src) {
+  const int lane = int(thread_idx.x & 31);
+  warp->slot[lane] = mine;
+  warp->sync();
+  const uint64_t got = warp->slot[src];
+  warp->sync();
+  return got;
+}
+}  // namespace emu
+
+#define threadIdx (emu::thread_idx)
+#define blockIdx (emu::block_idx)
+
+struct uint2 {
+  uint32_t x, y;
+};
+struct uint4 {
+  uint32_t x, y, z, w;
+};
+inline uint2 make_uint2(uint32_t x, uint32_t y) { return {x, y}; }
+inline uint4 make_uint4(uint32_t x, uint32_t y, uint32_t z, uint32_t w) { return {x, y, z, w}; }
+template <class T>
+T __ldg(const T* p) { return *p; }
+
+inline uint32_t __shfl_sync(unsigned, uint32_t v, int src, int width = 32) {
+  const int lane = int(threadIdx.x & 31), base = lane & ~(width - 1);
+  return uint32_t(emu::exchange_from(v, base + (src & (width - 1))));
+}
+inline int __shfl_sync(unsigned, int v, int src, int width = 32) {
+  return int(__shfl_sync(0u, uint32_t(v), src, width));
+}
+inline uint32_t __shfl_up_sync(unsigned, uint32_t v, unsigned delta, int width = 32) {
+  const int lane = int(threadIdx.x & 31), base = lane & ~(width - 1);
+  const int src = lane - int(delta) >= base ? lane - int(delta) : lane;
+  return uint32_t(emu::exchange_from(v, src));
+}
+inline uint32_t __shfl_down_sync(unsigned, uint32_t v, unsigned delta, int width = 32) {
+  const int lane = int(threadIdx.x & 31), base = lane & ~(width - 1);
+  const int src = lane + int(delta) < base + width ? lane + int(delta) : lane;
+  return uint32_t(emu::exchange_from(v, src));
+}
+inline unsigned __ballot_sync(unsigned, bool pred) {
+  const int lane = int(threadIdx.x & 31);
+  emu::warp->slot[lane] = pred ? 1 : 0;
+  emu::warp->sync();
+  unsigned m = 0;
+  for (int i = 0; i < 32; ++i) m |= unsigned(emu::warp->slot[i] & 1) << i;
+  emu::warp->sync();
+  return m;
+}
+inline bool __any_sync(unsigned, bool pred) { return __ballot_sync(0u, pred) != 0; }
+inline unsigned __reduce_max_sync(unsigned, unsigned v) {
+  const int lane = int(threadIdx.x & 31);
+  emu::warp->slot[lane] = v;
+  emu::warp->sync();
+  unsigned m = 0;
+  for (int i = 0; i < 32; ++i) m = std::max<unsigned>(m, unsigned(emu::warp->slot[i]));
+  emu::warp->sync();
+  return m;
+}
+inline uint32_t __funnelshift_l(uint32_t lo, uint32_t hi, uint32_t s) {
+  return uint32_t(((uint64_t(hi) << 32 | lo) << (s & 31)) >> 32);
+}
+inline uint32_t __funnelshift_r(uint32_t lo, uint32_t hi, uint32_t s) {
+  return uint32_t((uint64_t(hi) << 32 | lo) >> (s & 31));
+}
+inline int __clz(uint32_t x) { return x ? __builtin_clz(x) : 32; }
+inline int __clzll(long long x) { return x ? __builtin_clzll(uint64_t(x)) : 64; }
+
+#include "kernels/variants/warp_divmod_kernels.cuh"
+#include "kernels/variants/warp_kernels.cuh"
+#include "tests/support/operands.hpp"
+
+namespace bigtune {
+namespace {
+
+using kernels::KernelArgs;
+
+// Runs `kernel` on one-warp blocks (ipb = 32 / L instances each) over all
+// instances, 32 host threads per block.
+template <class Kernel>
+void launch_host(Kernel kernel, KernelArgs args, uint32_t lanes) {
+  args.ipb = 32 / lanes;
+  args.threads_per_instance = lanes;
+  const uint64_t blocks = (args.count + args.ipb - 1) / args.ipb;
+  for (uint64_t blk = 0; blk < blocks; ++blk) {
+    emu::Warp w;
+    std::vector<std::thread> lanes_run;
+    for (unsigned t = 0; t < 32; ++t)
+      lanes_run.emplace_back([&, t] {
+        emu::warp = &w;
+        emu::thread_idx.x = t;
+        emu::block_idx.x = unsigned(blk);
+        kernel(args);
+      });
+    for (auto& th : lanes_run) th.join();
+  }
+}
+
+uint32_t limbs32(uint64_t bits) { return uint32_t((bits + 63) / 64 * 2); }
+
+
+void put(std::vector<uint32_t>& dst, uint64_t i, uint32_t n, const mpz_t v) {
+  size_t got = 0;
+  std::vector<uint32_t> tmp(n + 2, 0);
+  mpz_export(tmp.data(), &got, -1, 4, 0, 0, v);
+  std::copy(tmp.begin(), tmp.begin() + n, dst.begin() + i * n);
+}
+void get(mpz_t v, const std::vector<uint32_t>& src, uint64_t i, uint32_t n) {
+  mpz_import(v, n, -1, 4, 0, 0, src.data() + i * n);
+}
+
+TEST(WarpEmulation, DivModMatchesGmp) {
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, test::test_seed() + 3000);
+  uint64_t checked = 0;
+  // (kernel, lanes, dividend bits, instances): a few sizes per shape, odd ones
+  // and each shape's limit included; kept small because every emulated
+  // intrinsic is two barriers of 32 host threads.
+  struct Case {
+    void (*kernel)(KernelArgs);
+    uint32_t lanes;
+    uint64_t bits, count;
+  };
+  const Case cases[] = {{&kernels::variants::warp_divmod_kernel<4, 4>, 4, 1, 16},
+                        {&kernels::variants::warp_divmod_kernel<4, 4>, 4, 65, 16},
+                        {&kernels::variants::warp_divmod_kernel<4, 4>, 4, 255, 16},
+                        {&kernels::variants::warp_divmod_kernel<4, 4>, 4, 512, 16},
+                        {&kernels::variants::warp_divmod_kernel<8, 8>, 8, 521, 8},
+                        {&kernels::variants::warp_divmod_kernel<8, 8>, 8, 2048, 8},
+                        {&kernels::variants::warp_divmod_kernel<32, 4>, 32, 3072, 2}};
+  for (const Case& c : cases) {
+    const uint64_t bits = c.bits, count = c.count;
+    for (uint64_t vbits : {(bits + 1) / 2, bits, std::min<uint64_t>(bits, 33), uint64_t(1)}) {
+        const uint32_t un = limbs32(bits), vl = limbs32(vbits);
+        std::vector<uint32_t> u(count * un), v(count * vl), q(count * un, 0xdeadbeef), r(count * vl, 0xdeadbeef);
+        std::vector<uint32_t> flags(count, 0x5a5a5a5a);
+        std::vector<mpz_t> mu(count), mv(count);
+        mpz_t other, wq, wr, gq, gr;
+        mpz_inits(other, wq, wr, gq, gr, nullptr);
+        for (uint64_t i = 0; i < count; ++i) {
+          mpz_inits(mu[i], mv[i], nullptr);
+          test::make_pair(mv[i], other, rng, vbits, i);
+          test::make_operand(mu[i], rng, bits, static_cast<test::OperandKind>((i / 2) % test::kOperandKinds));
+          if (i % 5 == 3) mpz_mul(mu[i], mv[i], mv[i]), mpz_fdiv_r_2exp(mu[i], mu[i], bits);
+          put(u, i, un, mu[i]);
+          put(v, i, vl, mv[i]);
+        }
+        KernelArgs args;
+        args.r = q.data();
+        args.r2 = r.data();
+        args.a = u.data();
+        args.b = v.data();
+        args.flags = flags.data();
+        args.count = count;
+        args.bits = bits;
+        args.limbs = un;
+        args.out_limbs = un;
+        args.b_limbs = vl;
+        args.r2_limbs = vl;
+        launch_host(c.kernel, args, c.lanes);
+        for (uint64_t i = 0; i < count; ++i) {
+          get(gq, q, i, un);
+          get(gr, r, i, vl);
+          int want_flag = 0;
+          if (mpz_sgn(mv[i]) == 0) {
+            mpz_set_ui(wq, 0), mpz_set_ui(wr, 0), want_flag = 1;
+          } else {
+            mpz_tdiv_qr(wq, wr, mu[i], mv[i]);
+          }
+          ASSERT_TRUE(mpz_cmp(wq, gq) == 0 && mpz_cmp(wr, gr) == 0 && int(flags[i]) == want_flag)
+              << "L " << c.lanes << " bits " << bits << " / " << vbits << " instance " << i << "\n u = "
+              << test::hex(mu[i]) << "\n v = " << test::hex(mv[i]) << "\n want q " << test::hex(wq) << " r "
+              << test::hex(wr) << "\n got  q " << test::hex(gq) << " r " << test::hex(gr) << " flag " << flags[i];
+          ++checked;
+        }
+        for (uint64_t i = 0; i < count; ++i) mpz_clears(mu[i], mv[i], nullptr);
+        mpz_clears(other, wq, wr, gq, gr, nullptr);
+      }
+    }
+  gmp_randclear(rng);
+  EXPECT_GT(checked, 300u);
+}
+
+// add, sub, mul_low, mul and sqr kernels on a few shapes and sizes.
+TEST(WarpEmulation, ProductsAndAddSubMatchGmp) {
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, test::test_seed() + 3100);
+  enum class K { Add, Sub, MulLow, Mul, Sqr };
+  struct Case {
+    K op;
+    void (*kernel)(KernelArgs);
+    uint32_t lanes;
+    uint64_t bits;
+  };
+  namespace kv = kernels::variants;
+  const Case cases[] = {{K::Add, &kv::warp_add_sub_kernel<8, 4, false>, 8, 1},
+                        {K::Add, &kv::warp_add_sub_kernel<8, 4, false>, 8, 255},
+                        {K::Add, &kv::warp_add_sub_kernel<8, 4, false>, 8, 1024},
+                        {K::Sub, &kv::warp_add_sub_kernel<4, 2, true>, 4, 256},
+                        {K::Sub, &kv::warp_add_sub_kernel<4, 2, true>, 4, 100},
+                        {K::MulLow, &kv::warp_mul_kernel<4, 4, false>, 4, 255},
+                        {K::MulLow, &kv::warp_mul_kernel<4, 4, false>, 4, 512},
+                        {K::Mul, &kv::warp_mul_kernel<4, 4, false>, 4, 65},
+                        {K::Mul, &kv::warp_mul_kernel<4, 4, false>, 4, 512},
+                        {K::Mul, &kv::warp_mul_kernel<8, 16, false>, 8, 3000},
+                        {K::Sqr, &kv::warp_mul_kernel<8, 4, true>, 8, 521}};
+  uint64_t checked = 0;
+  for (const Case& c : cases) {
+    const uint64_t count = 64 / c.lanes + 3, bits = c.bits;
+    const bool full = c.op == K::Mul || c.op == K::Sqr;
+    const uint64_t rbits = full ? 2 * bits + 64 : bits;  // full products: one spare word, zero
+    const uint32_t n = limbs32(bits), rn = limbs32(rbits);
+    std::vector<uint32_t> a(count * n), b(count * n), r(count * rn, 0xdeadbeef), flags(count, 0x5a5a5a5a);
+    std::vector<mpz_t> ma(count), mb(count);
+    mpz_t want, got, mod;
+    mpz_inits(want, got, mod, nullptr);
+    for (uint64_t i = 0; i < count; ++i) {
+      mpz_inits(ma[i], mb[i], nullptr);
+      test::make_pair(ma[i], mb[i], rng, bits, i);
+      put(a, i, n, ma[i]);
+      put(b, i, n, mb[i]);
+    }
+    KernelArgs args;
+    args.r = r.data();
+    args.a = a.data();
+    args.b = b.data();
+    args.flags = flags.data();
+    args.count = count;
+    args.bits = rbits;
+    args.limbs = n;
+    args.out_limbs = rn;
+    launch_host(c.kernel, args, c.lanes);
+    for (uint64_t i = 0; i < count; ++i) {
+      int want_flag = -1;
+      switch (c.op) {
+        case K::Add:
+          mpz_add(want, ma[i], mb[i]);
+          want_flag = mpz_tstbit(want, bits);
+          mpz_fdiv_r_2exp(want, want, bits);
+          break;
+        case K::Sub:
+          want_flag = mpz_cmp(ma[i], mb[i]) < 0;
+          mpz_sub(want, ma[i], mb[i]);
+          mpz_fdiv_r_2exp(want, want, bits);
+          break;
+        case K::MulLow: mpz_mul(want, ma[i], mb[i]), mpz_fdiv_r_2exp(want, want, bits); break;
+        case K::Mul: mpz_mul(want, ma[i], mb[i]); break;
+        case K::Sqr: mpz_mul(want, ma[i], ma[i]); break;
+      }
+      get(got, r, i, rn);
+      ASSERT_TRUE(mpz_cmp(want, got) == 0 && (want_flag < 0 || int(flags[i]) == want_flag))
+          << "op " << int(c.op) << " L " << c.lanes << " bits " << bits << " instance " << i << "\n a = "
+          << test::hex(ma[i]) << "\n b = " << test::hex(mb[i]) << "\n want " << test::hex(want) << " flag "
+          << want_flag << "\n got  " << test::hex(got) << " flag " << flags[i];
+      ++checked;
+    }
+    for (uint64_t i = 0; i < count; ++i) mpz_clears(ma[i], mb[i], nullptr);
+    mpz_clears(want, got, mod, nullptr);
+  }
+  gmp_randclear(rng);
+  EXPECT_GT(checked, 100u);
+}
+
+}  // namespace
+}  // namespace bigtune
