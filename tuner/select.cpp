@@ -57,8 +57,10 @@ std::vector<SamplePoint> sampling_plan(const kernels::Variant& v, const kernels:
     for (uint32_t i : ipbs)
       if (uint64_t(i) * tpi <= 256) mid = i;
     const std::set<uint32_t> pick{ipbs.front(), mid, ipbs.back()};
+    // One count for every IPB of a size (a multiple of the largest), so the
+    // candidates of a size share their batches.
+    const uint64_t count = (count0 + ipbs.back() - 1) / ipbs.back() * ipbs.back();
     for (uint32_t ipb : pick) {
-      const uint64_t count = std::max<uint64_t>(ipb, count0 / ipb * ipb);
       if (!kernels::why_invalid(v, bits, count, ipb, limits).empty()) continue;
       if (seen.insert({bits, count, ipb}).second) out.push_back({bits, count, ipb});
     }
