@@ -37,7 +37,7 @@ struct TuneArgs {
   uint64_t max_bits = 16384;
   int repetitions = 7;
   int warmup = 2;
-  int counter_samples = 14;  // per variant
+  int counter_samples = 20;  // per variant
   bool fresh = false;
   bool no_counters = false;
   uint64_t decide_max_bits = uint64_t(1) << 20;
@@ -106,10 +106,14 @@ std::vector<db::SampleRecord> sample_op(OpBench& bench, kernels::Op op, const Tu
     bool prepared = false;
     for (const auto& [v, ipb] : list) {
       db::SampleRecord& r = out[index++];
+      // Evenly spaced over the variant's plan (sizes ascending, IPB within a
+      // size): positions floor(i * n / m), which a fixed stride would alias
+      // with the IPB values (counting always the same IPB of each size).
       const int k = seen[v->name]++;
-      const int n = planned[v->name];
-      const int stride = std::max(1, (n + a.counter_samples - 1) / a.counter_samples);
-      if (r.status != db::SampleStatus::Ok || k % stride != 0) continue;
+      const int n = planned[v->name], m = std::min(n, a.counter_samples);
+      bool pick = false;
+      for (int i = 0; i < m && !pick; ++i) pick = i * n / m == k;
+      if (r.status != db::SampleStatus::Ok || !pick) continue;
       if (!prepared) bench.prepare(public_op(op), key.first, key.second, 1), prepared = true;
       bench.queue_counters(Plan{v->name, ipb, "tuner", 0});
       counted.push_back(index - 1);
@@ -211,13 +215,14 @@ void run_tune(const TuneArgs& a) {
         say(fmt::format("  {}: {} usable samples, no model", v.name, obs.size()));
         continue;
       }
-      const tuner::FitReport rep = tuner::fit_variant(dm, obs, m);
+      const tuner::FitReport rep = tuner::fit_variant(dm, obs, m, tuner::extrapolation_shapes(v, limits));
       for (const std::string& n : rep.notes) say("  " + v.name + ": " + n);
-      if (!m.metrics.count(tuner::kMetricInst)) continue;
+      if (!tuner::has_instruction_model(m)) continue;
       for (const db::ModelRecord& r : tuner::to_records(m, dev.uuid, build)) store.put_model(r);
-      const auto& inst = m.metrics.at(tuner::kMetricInst);
-      say(fmt::format("  {:<28} inst {} (cv {:.2g})  time rms {:.1f} % max {:.1f} %  a={:.2f} b={:.2f} L={:.1f} t0={:.1f}us",
-                      v.name, inst.f.degrees.to_string(), inst.cv_error, 100 * m.time_error, 100 * m.time_max_error,
+      const bool per_warp = m.metrics.count(tuner::kMetricInstWarp);
+      const auto& inst = m.metrics.at(per_warp ? tuner::kMetricInstWarp : tuner::kMetricInst);
+      say(fmt::format("  {:<28} inst/{} {} (cv {:.2g})  time rms {:.1f} % max {:.1f} %  a={:.2f} b={:.2f} L={:.1f} t0={:.1f}us",
+                      v.name, per_warp ? "warp" : "inst", inst.f.degrees.to_string(), inst.cv_error, 100 * m.time_error, 100 * m.time_max_error,
                       m.alpha, m.beta, m.latency, m.t0_us));
       models[v.name] = m;
     }

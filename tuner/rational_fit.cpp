@@ -101,6 +101,14 @@ bool positive_on_box(const RationalFunction& f, const std::vector<std::vector<do
   return true;
 }
 
+bool positive_at(const RationalFunction& f, const std::vector<std::vector<double>>& a,
+                 const std::vector<std::vector<double>>& b) {
+  for (const auto* set : {&a, &b})
+    for (const auto& p : *set)
+      if (!(f.denominator(p) > 0) || !(f.eval(p) > 0)) return false;
+  return true;
+}
+
 }  // namespace
 
 std::string Degrees::to_string() const { return "num=" + join(num) + " den=" + join(den); }
@@ -257,7 +265,9 @@ FitResult fit_rational(const std::vector<std::vector<double>>& x, const std::vec
     if (!ok) continue;
     RationalFunction full;
     if (!fit_fixed(x, y, d, scale, o.rcond, full)) continue;
-    scored.push_back({d, std::sqrt(sse / n), terms, positive_on_box(full, x, o.extrapolate)});
+    const bool positive =
+        o.check_points.empty() ? positive_on_box(full, x, o.extrapolate) : positive_at(full, x, o.check_points);
+    scored.push_back({d, std::sqrt(sse / n), terms, positive});
   }
   if (scored.empty()) throw std::invalid_argument("fit_rational: no degree tuple could be fitted");
   const bool any_positive = std::any_of(scored.begin(), scored.end(), [](const Scored& s) { return s.positive; });

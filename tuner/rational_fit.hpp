@@ -16,7 +16,10 @@
 // within 5 % of the best score the one with fewest coefficients
 // wins. A candidate whose denominator is not positive on the data and on the
 // extrapolation box (each variable up to `extrapolate` times its scale) is
-// rejected: a pole there would predict nonsense on held-out sizes.
+// rejected: a pole there would predict nonsense on held-out sizes. Callers
+// that know where the function will be used pass those points instead
+// (FitOptions::check_points): the box also holds combinations that never
+// occur, e.g. many limbs with a tiny fraction of a warp per instance.
 // Outliers: after the choice, rows whose relative residual is more than
 // `outlier_mads` MADs from the median (and above `outlier_floor`) are dropped
 // once and the chosen shape is refitted.
@@ -56,6 +59,9 @@ struct FitOptions {
   double outlier_mads = 6.0;
   double outlier_floor = 0.02;        // never drop rows fitted within 2 %
   double extrapolate = 64.0;          // denominator checked positive up to this many times the scale
+  // Where the function will be evaluated (e.g. held-out sizes): when given,
+  // the positivity check runs on the data and these points instead of the box.
+  std::vector<std::vector<double>> check_points;
   double simpler_within = 0.05;       // prefer fewer terms when the CV error is within 5 % of the best
 };
 

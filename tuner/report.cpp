@@ -250,12 +250,14 @@ std::string render_report(const ReportInput& in) {
        "wavefronts</th><th>CV</th><th>time RMS</th><th>time max</th><th>samples</th><th>regs</th></tr>\n";
   for (const auto& [name, m] : in.models) {
     o << "<tr><td class=\"l\">" << esc(name) << "</td>";
-    for (const char* k : {kMetricInst, kMetricBytes, kMetricShared}) {
-      const auto it = m.metrics.find(k);
+    for (const auto& [k, kw] : {std::pair{kMetricInst, kMetricInstWarp}, std::pair{kMetricBytes, kMetricBytes},
+                                std::pair{kMetricShared, kMetricSharedWarp}}) {
+      auto it = m.metrics.find(k);
+      if (it == m.metrics.end()) it = m.metrics.find(kw);
       if (it == m.metrics.end())
         o << "<td>–</td><td>–</td>";
       else
-        o << "<td class=\"l\">" << esc(it->second.f.degrees.to_string()) << "</td><td>" << num(it->second.cv_error, 2)
+        o << "<td class=\"l\">" << esc(it->first) << ": " << esc(it->second.f.degrees.to_string()) << "</td><td>" << num(it->second.cv_error, 2)
           << "</td>";
     }
     o << "<td" << (m.time_error > 0.15 ? " class=\"bad\"" : "") << ">" << num(100 * m.time_error, 3) << " %</td><td>"

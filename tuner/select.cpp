@@ -22,6 +22,17 @@ LaunchShape launch_shape(const kernels::Variant& v, uint64_t bits, uint64_t coun
   return s;
 }
 
+std::vector<LaunchShape> extrapolation_shapes(const kernels::Variant& v, const kernels::DeviceLimits& limits,
+                                              uint64_t max_bits) {
+  std::vector<LaunchShape> out;
+  const uint64_t top = std::min(max_bits, kernels::max_operand_bits(v, limits));
+  for (double b = 64; b <= double(top) + 0.5; b *= 1.0905) {  // 2^(1/8)
+    const uint64_t bits = uint64_t(b);
+    for (uint32_t ipb : ipb_candidates(v, bits, 1 << 20, limits)) out.push_back(launch_shape(v, bits, 1 << 20, ipb, limits));
+  }
+  return out;
+}
+
 bool superlinear_op(kernels::Op op) {
   using kernels::Op;
   switch (op) {
@@ -152,8 +163,9 @@ std::vector<db::ModelRecord> to_records(const VariantModel& m, const std::string
   t.variant_name = m.variant;
   t.build_id = build_id;
   t.metric = kMetricTime;
-  t.degrees = "wave-model alpha,beta,latency,t0_us,regs,static_smem,max_error";
-  t.coefficients = {m.alpha, m.beta, m.latency, m.t0_us, double(m.regs), double(m.static_smem), m.time_max_error};
+  t.degrees = "wave-model alpha,beta,latency,t0_us,regs,static_smem,max_error,lambda_us";
+  t.coefficients = {m.alpha,         m.beta,           m.latency,        m.t0_us, double(m.regs),
+                    double(m.static_smem), m.time_max_error, m.wave_latency_us};
   t.fit_error = m.time_error;
   t.sample_count = m.time_samples;
   out.push_back(t);
@@ -172,6 +184,7 @@ std::map<std::string, VariantModel> from_records(const std::vector<db::ModelReco
       m.alpha = r.coefficients[0], m.beta = r.coefficients[1], m.latency = r.coefficients[2];
       m.t0_us = r.coefficients[3], m.regs = int(r.coefficients[4]), m.static_smem = int(r.coefficients[5]);
       if (r.coefficients.size() > 6) m.time_max_error = r.coefficients[6];
+      if (r.coefficients.size() > 7) m.wave_latency_us = r.coefficients[7];
       m.time_error = r.fit_error.value_or(0);
       m.time_samples = r.sample_count;
     } else {
@@ -184,7 +197,7 @@ std::map<std::string, VariantModel> from_records(const std::vector<db::ModelReco
   }
   // A model without its time row (interrupted tuning) cannot predict.
   for (auto it = out.begin(); it != out.end();)
-    it = it->second.metrics.count(kMetricInst) ? std::next(it) : out.erase(it);
+    it = has_instruction_model(it->second) ? std::next(it) : out.erase(it);
   return out;
 }
 

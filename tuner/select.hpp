@@ -18,6 +18,12 @@ namespace bigtune::tuner {
 LaunchShape launch_shape(const kernels::Variant& v, uint64_t bits, uint64_t count, uint32_t ipb,
                          const kernels::DeviceLimits& limits);
 
+// Shapes a variant's model will be asked about: bit-sizes on a log grid
+// (eight per octave) up to the variant's largest, each with every valid IPB.
+// fit_variant keeps the fitted metrics positive on them.
+std::vector<LaunchShape> extrapolation_shapes(const kernels::Variant& v, const kernels::DeviceLimits& limits,
+                                              uint64_t max_bits = uint64_t(1) << 20);
+
 // Ops whose cost grows faster than the size (products and what is built on
 // them): sampled with fewer bits per batch.
 bool superlinear_op(kernels::Op op);

@@ -19,13 +19,17 @@
 //   shared  = a * ipb * S                cycles (one wavefront per cycle per SM)
 //   compute = max(issue, latency, shared) / clock
 //   memory  = a' * ipb * B / bandwidth   (a' = blocks of the wave on the whole GPU)
-//   wave    = max(alpha * compute, beta * memory)
+//   wave    = max(alpha * compute, beta * memory) + lambda / a
 // When few warps are resident the latency term dominates (CWP small: the
 // kernel is latency bound); with many, issue or memory does (MWP-CWP's
 // compute- and memory-bound cases). Full waves run with the occupancy's a;
 // the last, partial wave with ceil(rest / SMs) blocks per SM.
 //   time = t0 + full_waves * wave(A) + wave(a_last)
-// alpha, beta (efficiencies), L and t0 (launch and tail cost) are the
+// The last term is MWP's point: a block waits for its own loads and stores
+// (a round trip of ~1 us each), which other resident blocks hide; with one
+// 1024-thread block per SM every wave pays it in full (measured: 20 % of an
+// addition's time at 2^15 bits with 32 instances per block).
+// alpha, beta (efficiencies), L, t0 (launch and tail cost) and lambda are the
 // calibrated constants; clock and bandwidth come from the device probe.
 #pragma once
 #include <cstdint>
@@ -60,9 +64,21 @@ struct LaunchShape {
 std::vector<double> metric_variables(const LaunchShape& s);
 
 // Names of the fitted metrics, as stored in the database's model table.
-constexpr const char* kMetricInst = "inst_per_instance";        // smsp__inst_executed.sum / count
-constexpr const char* kMetricBytes = "global_bytes_per_instance";  // 32 * (ld + st sectors) / count
+// Instructions and shared wavefronts are fitted per *warp* (counter / warps
+// launched): under SIMT a warp's instruction stream follows the per-thread
+// work, a smooth function of the size, while how warps are shared among
+// instances (block = round_up(threads x IPB, 32)) is exact geometry applied
+// afterwards. Global bytes are fitted per instance (the data one instance
+// moves). First H100 run: per-instance instruction counts of mul.u64.q1 fitted
+// with 37 % CV error; per warp they follow a smooth sub-linear curve in the limbs.
+// The tuner fits instructions and wavefronts per warp and bytes per
+// instance; a model stored with per-instance rows is read as well.
+constexpr const char* kMetricInst = "inst_per_instance";            // smsp__inst_executed.sum / count
+constexpr const char* kMetricInstWarp = "inst_per_warp";            // smsp__inst_executed.sum / warps
+constexpr const char* kMetricBytes = "global_bytes_per_instance";   // 32 * (ld + st sectors) / count
 constexpr const char* kMetricShared = "shared_wavefronts_per_instance";
+constexpr const char* kMetricSharedWarp = "shared_wavefronts_per_warp";
+bool has_instruction_model(const struct VariantModel& m);
 constexpr const char* kMetricTime = "time_us";                  // the calibrated wave model
 
 struct MetricFit {
@@ -77,6 +93,7 @@ struct VariantModel {
   int static_smem = 0;      // static shared memory per block
   std::map<std::string, MetricFit> metrics;  // kMetricInst, kMetricBytes, kMetricShared
   double alpha = 1, beta = 1, latency = 8, t0_us = 2;
+  double wave_latency_us = 0;  // lambda: a wave's unhidden round trips, divided by its blocks per SM
   double time_error = 0;    // relative RMS of predicted vs measured time on the samples
   double time_max_error = 0;
   int time_samples = 0;
@@ -92,7 +109,8 @@ struct Prediction {
   bool valid() const { return blocks_per_sm > 0; }
 };
 
-// Per-instance metrics at a shape (from the fits; shared 0 when not fitted).
+// Per-instance metrics at a shape (from the fits, per-warp ones times warps
+// per instance; shared 0 when not fitted).
 struct Metrics {
   double inst = 0, bytes = 0, shared = 0;
 };
@@ -115,6 +133,9 @@ struct FitReport {
 
 // Fits the metric nodes (when counters are present) and calibrates alpha,
 // beta, L, t0 against the times. regs/static_smem must be set in `model`.
-FitReport fit_variant(const DeviceModel& d, const std::vector<Observation>& obs, VariantModel& model);
+// `extrapolation`: shapes the model will predict (held-out sizes); the
+// fitted metrics must stay positive there.
+FitReport fit_variant(const DeviceModel& d, const std::vector<Observation>& obs, VariantModel& model,
+                      const std::vector<LaunchShape>& extrapolation = {});
 
 }  // namespace bigtune::tuner

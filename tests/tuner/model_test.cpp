@@ -107,7 +107,10 @@ TEST(TimeModel, CalibrationRecoversConstantsFromTimesAndCounters) {
   const kernels::Variant* v = kernels::find_variant("mul.classical.u64.q4");
   ASSERT_NE(v, nullptr);
   VariantModel truth = synthetic(v->name, 1, 64);
-  truth.metrics[kMetricInst].f = power_of_limbs(3.0, 2);  // quadratic work
+  // Per-thread work grows with the limbs (a product): 3 instructions per limb
+  // per warp, so per instance 3 x limbs x warps per instance, quadratic.
+  truth.metrics.erase(kMetricInst);
+  truth.metrics[kMetricInstWarp].f = power_of_limbs(3.0, 1);
   truth.alpha = 1.7, truth.beta = 1.3, truth.latency = 12, truth.t0_us = 2.5;
   std::vector<Observation> obs;
   for (const SamplePoint& p : sampling_plan(*v, limits)) {
@@ -131,7 +134,8 @@ TEST(TimeModel, CalibrationRecoversConstantsFromTimesAndCounters) {
   // Held out: 4x the largest sampled size.
   for (uint64_t bits : {24576u, 65536u}) {
     const LaunchShape s = launch_shape(*v, bits, 1024, 1, limits);
-    EXPECT_NEAR(predict(d, m, s).time_us / predict(d, truth, s).time_us, 1.0, 0.05) << bits;
+    // Within 8 %: five constants from ~30 times by grid search are close, not exact.
+    EXPECT_NEAR(predict(d, m, s).time_us / predict(d, truth, s).time_us, 1.0, 0.08) << bits;
   }
   // Stored and read back, the model predicts the same.
   const auto back = from_records(to_records(m, "GPU-x", "b1"), "GPU-x");
