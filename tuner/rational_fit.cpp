@@ -111,23 +111,27 @@ bool positive_at(const RationalFunction& f, const std::vector<std::vector<double
 
 }  // namespace
 
-std::string Degrees::to_string() const { return "num=" + join(num) + " den=" + join(den); }
+std::string Degrees::to_string() const {
+  return "num=" + join(num) + " den=" + join(den) + (separate01 ? " sep01" : "");
+}
 
 Degrees Degrees::parse(const std::string& text) {
   const auto a = text.find("num="), b = text.find(" den=");
   if (a != 0 || b == std::string::npos) throw std::invalid_argument("bad degrees '" + text + "'");
   Degrees d;
   d.num = split_ints(text.substr(4, b - 4));
-  d.den = split_ints(text.substr(b + 5));
+  std::string den = text.substr(b + 5);
+  if (const auto s = den.find(" sep01"); s != std::string::npos) d.separate01 = true, den = den.substr(0, s);
+  d.den = split_ints(den);
   if (d.num.size() != d.den.size()) throw std::invalid_argument("bad degrees '" + text + "'");
   return d;
 }
 
-std::vector<std::vector<int>> monomials(const std::vector<int>& bounds) {
+std::vector<std::vector<int>> monomials(const std::vector<int>& bounds, bool separate01) {
   std::vector<std::vector<int>> out;
   std::vector<int> e(bounds.size(), 0);
   while (true) {
-    out.push_back(e);
+    if (!(separate01 && e.size() > 1 && e[0] > 0 && e[1] > 0)) out.push_back(e);
     size_t i = 0;
     while (i < e.size() && ++e[i] > bounds[i]) e[i++] = 0;
     if (i == e.size()) break;
@@ -137,7 +141,7 @@ std::vector<std::vector<int>> monomials(const std::vector<int>& bounds) {
 
 double RationalFunction::denominator(const std::vector<double>& x) const {
   const std::vector<double> s = scaled(x, scale);
-  const auto dm = monomials(degrees.den);
+  const auto dm = monomials(degrees.den, degrees.separate01);
   double d = 1;
   for (size_t j = 1; j < dm.size(); ++j) d += den[j - 1] * monomial(dm[j], s);
   return d;
@@ -145,7 +149,7 @@ double RationalFunction::denominator(const std::vector<double>& x) const {
 
 double RationalFunction::eval(const std::vector<double>& x) const {
   const std::vector<double> s = scaled(x, scale);
-  const auto nm = monomials(degrees.num);
+  const auto nm = monomials(degrees.num, degrees.separate01);
   double n = 0;
   for (size_t i = 0; i < nm.size(); ++i) n += num[i] * monomial(nm[i], s);
   return n / denominator(x);
@@ -163,7 +167,7 @@ RationalFunction RationalFunction::unflatten(const Degrees& d, const std::vector
   RationalFunction f;
   f.degrees = d;
   const size_t k = flat.empty() ? 0 : size_t(flat[0]);
-  const size_t nn = monomials(d.num).size(), nd = monomials(d.den).size() - 1;
+  const size_t nn = monomials(d.num, d.separate01).size(), nd = monomials(d.den, d.separate01).size() - 1;
   if (k != d.num.size() || flat.size() != 1 + k + nn + nd)
     throw std::invalid_argument("stored rational function does not match its degrees " + d.to_string());
   f.scale.assign(flat.begin() + 1, flat.begin() + 1 + k);
@@ -175,7 +179,7 @@ RationalFunction RationalFunction::unflatten(const Degrees& d, const std::vector
 bool fit_fixed(const std::vector<std::vector<double>>& x, const std::vector<double>& y, const Degrees& d,
                const std::vector<double>& scale, double rcond, RationalFunction& out, int* rank,
                const std::vector<char>* use) {
-  const auto nm = monomials(d.num), dm = monomials(d.den);
+  const auto nm = monomials(d.num, d.separate01), dm = monomials(d.den, d.separate01);
   std::vector<std::vector<double>> rows;
   std::vector<double> rhs;
   for (size_t r = 0; r < x.size(); ++r) {
@@ -243,7 +247,8 @@ FitResult fit_rational(const std::vector<std::vector<double>>& x, const std::vec
     Degrees d;
     d.num.assign(t.begin(), t.begin() + k);
     d.den.assign(t.begin() + k, t.end());
-    const size_t terms = monomials(d.num).size() + monomials(d.den).size() - 1;
+    d.separate01 = o.separate01;
+    const size_t terms = monomials(d.num, d.separate01).size() + monomials(d.den, d.separate01).size() - 1;
     if (terms + 1 > n) continue;  // leave rows to validate on
     double sse = 0;
     bool ok = true;

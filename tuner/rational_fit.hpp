@@ -33,7 +33,11 @@ namespace bigtune::tuner {
 // Per-variable degree bounds of numerator and denominator.
 struct Degrees {
   std::vector<int> num, den;
-  std::string to_string() const;  // "num=2,1 den=1,0"
+  // No monomial holds both variable 0 and variable 1 (they enter additively):
+  // for variables that are nearly collinear on the samples, whose product
+  // the data cannot tell from a square.
+  bool separate01 = false;
+  std::string to_string() const;  // "num=2,1 den=1,0", plus " sep01"
   static Degrees parse(const std::string& text);  // inverse of to_string; throws std::invalid_argument
 };
 
@@ -50,7 +54,7 @@ struct RationalFunction {
 };
 
 // All exponent tuples e with 0 <= e_i <= bound_i, in a fixed order (constant first).
-std::vector<std::vector<int>> monomials(const std::vector<int>& bounds);
+std::vector<std::vector<int>> monomials(const std::vector<int>& bounds, bool separate01 = false);
 
 struct FitOptions {
   std::vector<int> max_num, max_den;  // per variable; sizes = number of variables
@@ -62,6 +66,7 @@ struct FitOptions {
   // Where the function will be evaluated (e.g. held-out sizes): when given,
   // the positivity check runs on the data and these points instead of the box.
   std::vector<std::vector<double>> check_points;
+  bool separate01 = false;            // Degrees::separate01 for every candidate
   double simpler_within = 0.05;       // prefer fewer terms when the CV error is within 5 % of the best
 };
 

@@ -150,10 +150,13 @@ FitReport fit_variant(const DeviceModel& d, const std::vector<Observation>& obs,
   fo.max_den = {0, 0, 0};
   for (const LaunchShape& s : extrapolation) fo.check_points.push_back(metric_variables(s));
   // Per instance, warps per instance is a variable (it carries the padding
-  // of small instances into whole warps), and a denominator is allowed.
+  // of small instances into whole warps), additively: a limbs x warps term
+  // is a square in disguise at IPB 1 (second H100 run: additions predicted
+  // 1000x too slow at 2^20 bits with it). Denominator only in IPB.
   FitOptions fo_inst = fo;
   fo_inst.max_num = {2, 1, 1};
-  fo_inst.max_den = {1, 0, 1};
+  fo_inst.max_den = {0, 0, 1};
+  fo_inst.separate01 = true;
   for (const Spec& sp : specs) {
     model.metrics.erase(sp.name);
     if (sp.warp_name) model.metrics.erase(sp.warp_name);
