@@ -86,7 +86,21 @@ void run_validate(const ValidateArgs& a) {
   db::Store store(path);
   for (const db::DeviceRecord& d : store.devices())
     if (d.uuid == me.uuid) apply_stored_rates(dm, d);
-  const auto models = tuner::from_records(store.models(), me.uuid);
+  auto models = tuner::from_records(store.models(), me.uuid);
+  if (models.empty()) {
+    // Another GPU of the same model (a profile, or a lent machine of the
+    // same kind): its models apply; say so.
+    for (const db::DeviceRecord& d : store.devices())
+      if (d.name == probe.name && d.uuid != me.uuid) {
+        auto other = tuner::from_records(store.models(), d.uuid);
+        if (!other.empty()) {
+          std::fprintf(stderr, "note: no models for this GPU (%s); using those of %s, the same model\n",
+                       me.uuid.c_str(), d.uuid.c_str());
+          models = std::move(other);
+          apply_stored_rates(dm, d);
+        }
+      }
+  }
   if (models.empty())
     throw Error(ErrorCode::InvalidArgument, "no tuner models for " + probe.name + " in " + path,
                 "run `bigtune tune` first");

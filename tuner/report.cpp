@@ -72,7 +72,15 @@ std::string svg_plot(const std::vector<Series>& series, const std::string& title
   o << "<line x1=\"" << L << "\" y1=\"" << T << "\" x2=\"" << L << "\" y2=\"" << H - B << "\" stroke=\"black\"/>";
   for (double x = std::ceil(x0); x <= x1 + 1e-9; x += 1)
     o << "<text x=\"" << px(x) << "\" y=\"" << H - B + 15 << "\" text-anchor=\"middle\">" << num(x) << "</text>";
-  if (log_y) {
+  if (log_y && std::floor(y1) - std::ceil(y0) < 1) {
+    // Less than a decade: five labelled levels, evenly spaced in log.
+    for (int i = 0; i <= 4; ++i) {
+      const double v = std::pow(10, y0 + (y1 - y0) * i / 4);
+      o << "<line x1=\"" << L << "\" y1=\"" << py(v) << "\" x2=\"" << W - R << "\" y2=\"" << py(v)
+        << "\" stroke=\"#ddd\"/><text x=\"" << L - 5 << "\" y=\"" << py(v) + 4 << "\" text-anchor=\"end\">"
+        << num(v) << "</text>";
+    }
+  } else if (log_y) {
     for (double e = std::ceil(y0); e <= y1; e += 1)
       o << "<line x1=\"" << L << "\" y1=\"" << py(std::pow(10, e)) << "\" x2=\"" << W - R << "\" y2=\""
         << py(std::pow(10, e)) << "\" stroke=\"#ddd\"/><text x=\"" << L - 5 << "\" y=\"" << py(std::pow(10, e)) + 4
