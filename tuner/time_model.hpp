@@ -4,12 +4,13 @@
 //    the device limits, the kernel's registers and shared memory
 //    (occupancy.hpp), waves = ceil(blocks / (active blocks x SMs)), and which
 //    of compute and memory bounds each wave (the regime);
-//  - fitted process nodes: per-instance low-level metrics that are
-//    structurally polynomial in the size (warp instructions, global bytes,
-//    shared-memory wavefronts), fitted as rational functions of
-//    x = (operand limbs, warps per instance, instances per block) from CUPTI
-//    counters on small sizes (rational_fit.hpp), plus four per-variant
-//    constants calibrated on the measured times of the same samples.
+//  - fitted process nodes: low-level metrics that are structurally
+//    polynomial in the size (warp instructions, global bytes, shared-memory
+//    wavefronts, per instance or per warp, see kMetricInst), fitted with
+//    rational_fit.hpp as functions of x = (operand limbs, warps per
+//    instance, instances per block) from CUPTI counters on small sizes,
+//    plus five per-variant constants calibrated on the measured times of the
+//    same samples.
 //
 // The wave model, in the spirit of MWP-CWP (seed 004 §4.5): a wave with `a`
 // blocks on each SM, w warps per block, I instructions, B bytes and S shared
