@@ -26,6 +26,9 @@ void add_history_command(CLI::App& app);   // cmd_history.cpp
 void add_check_command(CLI::App& app);     // cmd_check.cpp
 void add_probe_command(CLI::App& app);     // cmd_probe.cpp: the device, its limits and speeds
 void add_profile_command(CLI::App& app);   // cmd_profile.cpp: one variant at one size
+void add_tune_command(CLI::App& app);      // cmd_tune.cpp: probe, sample, fit, select, store (issue 6)
+void add_validate_command(CLI::App& app);  // cmd_validate.cpp: chosen vs exhaustive best on held-out sizes
+void add_report_command(CLI::App& app);    // cmd_report.cpp: HTML report of models, decisions, validation
 
 // What `bigtune profile` asks for; the runtime turns it into a LaunchTarget.
 struct ProfileRequest {

@@ -46,6 +46,9 @@ int main(int argc, char** argv) {
   add_probe_command(app);
   set_profile_target_factory(make_profile_target);
   add_profile_command(app);
+  add_tune_command(app);
+  add_validate_command(app);
+  add_report_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

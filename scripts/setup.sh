@@ -4,7 +4,8 @@
 set -euo pipefail
 packages=(cmake ninja-build pkg-config g++ libgmp-dev libsqlite3-dev sqlite3
           liblapack-dev libgtest-dev libbenchmark-dev libcli11-dev libfmt-dev
-          llvm-14-dev clang-14 llvm-14-tools ccache)
+          llvm-14-dev clang-14 llvm-14-tools ccache
+          chromium)  # headless browser: the tuner report test renders the HTML
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

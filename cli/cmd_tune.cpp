@@ -1,0 +1,275 @@
+// `bigtune tune`: tune this GPU (issue 6; seed 004 §4.2-4.4). Probe the
+// device, sample every variant of each op on small sizes (<= 2^14 bits by
+// default), fit the per-instance counters as rational functions and
+// calibrate the wave model, precompute decisions for the sizes users meet,
+// and store samples, models and decisions in the tuning database; then print
+// the chosen plan per op and size.
+//
+// Resumable: the samples of an op are stored once it is measured, keyed by
+// the device and the build; a rerun (after an interruption, or past the time
+// budget) reuses them and measures only what is missing. Bounded: past the
+// budget no new op is sampled (rerun to finish).
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <set>
+#include <tuple>
+
+#include "bigtune/error.hpp"
+#include "cli/commands.hpp"
+#include "cli/tune_bench.hpp"
+#include "cli/tune_common.hpp"
+#include "db/paths.hpp"
+#include "db/store.hpp"
+#include "profiler/kernel_facts.hpp"
+#include "tuner/select.hpp"
+
+namespace bigtune::cli {
+namespace {
+
+struct TuneArgs {
+  std::string ops;
+  double budget_s = 180;
+  uint64_t max_bits = 16384;
+  int repetitions = 7;
+  int warmup = 2;
+  int counter_samples = 20;  // per variant
+  bool fresh = false;
+  bool no_counters = false;
+  uint64_t decide_max_bits = uint64_t(1) << 20;
+};
+
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+void say(const std::string& s) { std::fprintf(stderr, "%s\n", s.c_str()); }
+
+Op public_op(kernels::Op op) { return static_cast<Op>(static_cast<int>(op)); }
+
+// Measures the sampling plan of every variant of `op`: times first, then
+// counters (separate runs), one counter collect for the op.
+std::vector<db::SampleRecord> sample_op(OpBench& bench, kernels::Op op, const TuneArgs& a,
+                                        const std::string& uuid, const std::string& build, int sm_count) {
+  tuner::SamplingOptions so;
+  so.max_bits = a.max_bits;
+  so.sm_count = sm_count;
+  using Key = std::pair<uint64_t, uint64_t>;
+  std::map<Key, std::vector<std::pair<const kernels::Variant*, uint32_t>>> groups;
+  std::map<std::string, int> planned;
+  for (const kernels::Variant& v : kernels::registry()) {
+    if (v.op != op) continue;
+    for (const tuner::SamplePoint& p : tuner::sampling_plan(v, bench.limits(), so)) {
+      groups[{p.bits, p.count}].push_back({&v, p.ipb});
+      ++planned[v.name];
+    }
+  }
+  std::vector<db::SampleRecord> out;
+  std::map<std::string, int> seen;
+  std::vector<size_t> counted;  // indices into out, in queue order
+  size_t done = 0, total = 0;
+  for (const auto& g : groups) total += g.second.size();
+  for (const auto& [key, list] : groups) {
+    bench.prepare(public_op(op), key.first, key.second);
+    for (const auto& [v, ipb] : list) {
+      db::SampleRecord r;
+      r.device_uuid = uuid;
+      r.variant_name = v->name;
+      r.build_id = build;
+      r.bits = key.first;
+      r.count = key.second;
+      r.ipb = ipb;
+      r.reps = a.repetitions;
+      try {
+        const double t = bench.time_us(Plan{v->name, ipb, "tuner", 0}, a.warmup, a.repetitions);
+        r.time_us_median = t;
+      } catch (const Error& e) {
+        r.status = e.code() == ErrorCode::Unsupported || e.code() == ErrorCode::InvalidArgument
+                       ? db::SampleStatus::Invalid
+                       : db::SampleStatus::Fault;
+        r.reason = e.what();
+        if (r.status == db::SampleStatus::Fault) throw;  // the context is gone
+      }
+      out.push_back(r);
+      ++done;
+    }
+    std::fprintf(stderr, "\r  %s: timed %zu/%zu samples", kernels::op_name(op), done, total);
+  }
+  std::fprintf(stderr, "\n");
+  if (a.no_counters) return out;
+  // Counters on up to counter_samples points per variant, spread over its plan.
+  size_t index = 0;
+  for (const auto& [key, list] : groups) {
+    bool prepared = false;
+    for (const auto& [v, ipb] : list) {
+      db::SampleRecord& r = out[index++];
+      // Evenly spaced over the variant's plan (sizes ascending, IPB within a
+      // size): positions floor(i * n / m), which a fixed stride would alias
+      // with the IPB values (counting always the same IPB of each size).
+      const int k = seen[v->name]++;
+      const int n = planned[v->name], m = std::min(n, a.counter_samples);
+      bool pick = false;
+      for (int i = 0; i < m && !pick; ++i) pick = i * n / m == k;
+      if (r.status != db::SampleStatus::Ok || !pick) continue;
+      if (!prepared) bench.prepare(public_op(op), key.first, key.second, 1), prepared = true;
+      bench.queue_counters(Plan{v->name, ipb, "tuner", 0});
+      counted.push_back(index - 1);
+    }
+  }
+  const auto values = bench.collect_counters();
+  for (size_t i = 0; i < counted.size() && i < values.size(); ++i) out[counted[i]].counters = values[i];
+  if (!bench.counters_unavailable().empty()) say("  note: " + bench.counters_unavailable());
+  std::fprintf(stderr, "  %s: counters of %zu samples\n", kernels::op_name(op), counted.size());
+  return out;
+}
+
+void run_tune(const TuneArgs& a) {
+  const auto t0 = Clock::now();
+  const int device = global_options().device;
+  say("[1/5] probing the device");
+  profiler::ProbeOptions po;
+  po.device = device;
+  po.repetitions = 5;
+  const profiler::DeviceProbe probe = profiler::probe_device(po);
+  const db::DeviceRecord dev = device_record(probe);
+  tuner::DeviceModel dm = device_model_from_probe(probe);
+  const std::string path = db::resolve_db_path(global_options().db_path);
+  db::Store store(path);
+  store.put_device(dev);
+  say(fmt::format("  {} ({} SMs, {:.0f} GB/s copy, {:.2f} GHz); database {}", probe.name, probe.sm_count,
+                  dm.dram_gbs, dm.clock_ghz, path));
+  const std::string build = tuner_build_id();
+  OpBench bench(device);
+  const kernels::DeviceLimits limits = bench.limits();
+  const std::vector<kernels::Op> ops = parse_op_list(a.ops);
+
+  // Samples already stored for this device and build (resume).
+  std::map<std::string, std::vector<db::SampleRecord>> stored;
+  if (!a.fresh)
+    for (db::SampleRecord& s : store.samples())
+      if (s.device_uuid == dev.uuid && s.build_id == build) stored[s.variant_name].push_back(std::move(s));
+
+  say(fmt::format("[2/5] sampling {} op(s) on sizes <= {} bits (budget {:.0f} s)", ops.size(), a.max_bits, a.budget_s));
+  std::vector<kernels::Op> sampled;
+  for (kernels::Op op : ops) {
+    bool have = true;
+    for (const kernels::Variant& v : kernels::registry())
+      if (v.op == op && stored[v.name].empty()) have = false;
+    if (have) {
+      say(fmt::format("  {}: samples found in the database (resumed)", kernels::op_name(op)));
+      sampled.push_back(op);
+      continue;
+    }
+    if (since(t0) > a.budget_s * 0.8) {
+      say(fmt::format("  {}: skipped, time budget spent (rerun `bigtune tune` to continue)", kernels::op_name(op)));
+      continue;
+    }
+    for (const kernels::Variant& v : kernels::registry())
+      if (v.op == op)
+        store.put_variant(db::VariantRecord{v.name, build, kernels::op_name(op), v.family, v.algorithm,
+                                            int(v.limb_bits), int(v.q)});
+    const auto t = Clock::now();
+    std::vector<db::SampleRecord> rows = sample_op(bench, op, a, dev.uuid, build, probe.sm_count);
+    store.add_samples(rows);
+    for (db::SampleRecord& r : rows) stored[r.variant_name].push_back(std::move(r));
+    say(fmt::format("  {}: {} samples in {:.1f} s", kernels::op_name(op), rows.size(), since(t)));
+    sampled.push_back(op);
+  }
+
+  say("[3/5] fitting rational functions and calibrating the wave model");
+  std::map<std::string, tuner::VariantModel> models;
+  int occ_checked = 0, occ_mismatch = 0;
+  for (kernels::Op op : sampled)
+    for (const kernels::Variant& v : kernels::registry()) {
+      if (v.op != op) continue;
+      tuner::VariantModel m;
+      m.variant = v.name;
+      const profiler::KernelFacts f = profiler::kernel_facts(v.kernel);
+      m.regs = f.registers_per_thread;
+      m.static_smem = int(f.static_shared_bytes);
+      cudaFuncSetAttribute(v.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                           int(limits.smem_per_block_optin - f.static_shared_bytes));
+      std::vector<tuner::Observation> obs;
+      for (const db::SampleRecord& s : stored[v.name]) {
+        if (s.status != db::SampleStatus::Ok || !s.time_us_median) continue;
+        tuner::Observation o;
+        o.shape = tuner::launch_shape(v, s.bits, s.count, s.ipb, limits);
+        o.time_us = *s.time_us_median;
+        o.counters = s.counters;
+        obs.push_back(o);
+        // The exact occupancy node against the CUDA occupancy API.
+        const profiler::Occupancy api = profiler::occupancy(v.kernel, int(o.shape.block_threads), o.shape.smem_bytes, device);
+        const tuner::OccupancyResult mine =
+            tuner::occupancy(dm.sm, int(o.shape.block_threads), m.regs, int64_t(o.shape.smem_bytes) + m.static_smem);
+        ++occ_checked;
+        if (api.active_blocks_per_sm != mine.blocks_per_sm) {
+          if (++occ_mismatch <= 5)
+            say(fmt::format("  occupancy mismatch {} block {} smem {}: API {} blocks, model {}", v.name,
+                            o.shape.block_threads, o.shape.smem_bytes, api.active_blocks_per_sm, mine.blocks_per_sm));
+        }
+      }
+      if (obs.size() < 4) {
+        say(fmt::format("  {}: {} usable samples, no model", v.name, obs.size()));
+        continue;
+      }
+      const tuner::FitReport rep = tuner::fit_variant(dm, obs, m, tuner::extrapolation_shapes(v, limits));
+      for (const std::string& n : rep.notes) say("  " + v.name + ": " + n);
+      if (!tuner::has_instruction_model(m)) continue;
+      for (const db::ModelRecord& r : tuner::to_records(m, dev.uuid, build)) store.put_model(r);
+      const bool per_warp = m.metrics.count(tuner::kMetricInstWarp);
+      const auto& inst = m.metrics.at(per_warp ? tuner::kMetricInstWarp : tuner::kMetricInst);
+      say(fmt::format("  {:<28} inst/{} {} (cv {:.2g})  time rms {:.1f} % max {:.1f} %  a={:.2f} b={:.2f} L={:.1f} t0={:.1f}us",
+                      v.name, per_warp ? "warp" : "inst", inst.f.degrees.to_string(), inst.cv_error, 100 * m.time_error, 100 * m.time_max_error,
+                      m.alpha, m.beta, m.latency, m.t0_us));
+      models[v.name] = m;
+    }
+  say(fmt::format("  occupancy node vs cudaOccupancyMaxActiveBlocksPerMultiprocessor: {} of {} shapes differ",
+                  occ_mismatch, occ_checked));
+
+  say("[4/5] precomputing decisions");
+  tuner::DecisionGrid grid;
+  grid.max_bits = a.decide_max_bits;
+  size_t stored_decisions = 0;
+  for (kernels::Op op : sampled) {
+    const auto ds = tuner::precompute_decisions(op, grid, dm, models, limits, dev.uuid);
+    store.put_decisions(ds);
+    stored_decisions += ds.size();
+  }
+  say(fmt::format("  {} decisions stored", stored_decisions));
+
+  say("[5/5] chosen plans (batch of 2^30 bits per call)");
+  fmt::print("{:<8} {:>9} {:>8}  {:<28} {:>5} {:>12} {:>6} {:>7}\n", "op", "bits", "count", "variant", "ipb",
+             "predicted_us", "waves", "regime");
+  for (kernels::Op op : sampled)
+    for (uint64_t bits = 64; bits <= a.decide_max_bits; bits *= 2) {
+      const uint64_t count = std::max<uint64_t>(1, (uint64_t(1) << 30) / bits);
+      const auto c = tuner::rank_candidates(op, bits, count, dm, models, limits);
+      if (c.empty()) continue;
+      const auto& b = c.front();
+      fmt::print("{:<8} {:>9} {:>8}  {:<28} {:>5} {:>12.2f} {:>6} {:>7}\n", kernels::op_name(op), bits, count,
+                 b.variant->name, b.ipb, b.prediction.time_us, b.prediction.waves,
+                 b.prediction.memory_bound ? "memory" : "compute");
+    }
+  say(fmt::format("tuned in {:.1f} s", since(t0)));
+}
+
+}  // namespace
+
+void add_tune_command(CLI::App& app) {
+  auto a = std::make_shared<TuneArgs>();
+  CLI::App* cmd = app.add_subcommand("tune", "Tune this GPU: probe, sample, fit, select and store decisions");
+  cmd->add_option("--ops", a->ops, "Comma-separated ops (default: all with variants)");
+  cmd->add_option("--budget", a->budget_s, "Time budget in seconds (no new op is sampled past it)")->capture_default_str();
+  cmd->add_option("--max-bits", a->max_bits, "Largest bit-size sampled")->capture_default_str();
+  cmd->add_option("--repetitions", a->repetitions, "Timed runs per sample")->check(CLI::Range(1, 1000));
+  cmd->add_option("--counter-samples", a->counter_samples, "Samples per variant with counters")->check(CLI::Range(4, 1000));
+  cmd->add_option("--decide-max-bits", a->decide_max_bits, "Largest bit-size of the stored decisions");
+  cmd->add_flag("--fresh", a->fresh, "Ignore samples stored by an earlier run");
+  cmd->add_flag("--no-counters", a->no_counters, "Durations only (no model can be fitted without counters)");
+  cmd->callback([a] { run_tune(*a); });
+}
+
+}  // namespace bigtune::cli
