@@ -13,10 +13,12 @@
 // Where the preferred Q cannot hold the size, the next in the list is used.
 //
 // Named preferences come first, measured on the same H100 (bench/results/
-// 2026-11-22-h100-{thread,ntt,div}.md): thread-per-instance kernels up to
+// 2026-11-22-h100-{thread,warp,ntt,div,mod}.md): thread-per-instance kernels up to
 // 1-2 Kbit (add/sub to 1 Kbit, products and divmod to 2 Kbit), the NTT product
 // from 2^15 bits (squares from 2^14), and the shifted-inverse division with its
-// workspace in shared memory below 2^16 bits.
+// workspace in shared memory below 2^16 bits; warp-level products and Knuth
+// division from 2 to 8 Kbit (division to 16 Kbit). Modular ops take the
+// smallest thread-level variant that holds the size (the fallback below).
 #include "runtime/default_plan.hpp"
 
 #include <algorithm>
@@ -55,6 +57,12 @@ std::optional<Preferred> preferred(Op op, uint64_t bits) {
         while (n * 32 < bits) n *= 2;
         return Preferred{prefixed(op, "comba.u32.q") + std::to_string(n), n <= 8 ? 256u : n <= 32 ? 128u : 64u};
       }
+      // Warp sum-rotate (seed 002 Alg. 3), 16 limbs per lane, 512/L instances
+      // per block (bench/results/2026-11-22-h100-warp.md); mul_low keeps the
+      // block kernel, which is faster there.
+      if (op != Op::MulLow && bits <= 8192)
+        return Preferred{prefixed(op, bits <= 4096 ? "sumrotate.u32.q16.l8" : "sumrotate.u32.q16.l16"),
+                         bits <= 4096 ? 64u : 32u};
       if (op == Op::Mul && bits > 32768)
         return Preferred{bits <= 65536 ? "mul.ntt.u64.q1.gl.m13.t512" : "mul.ntt.u64.q1.gl.m14.t1024", 1};
       if (op == Op::Sqr && bits > 16384)
@@ -65,6 +73,9 @@ std::optional<Preferred> preferred(Op op, uint64_t bits) {
       return std::nullopt;
     case Op::DivMod:
       if (bits <= 2048) return Preferred{"divmod.knuth.u32.q64", 128};
+      if (bits <= 4096) return Preferred{"divmod.knuth.u32.q8.l16", 32};
+      if (bits <= 8192) return Preferred{"divmod.knuth.u32.q16.l16", 32};
+      if (bits <= 16384) return Preferred{"divmod.knuth.u32.q16.l32", 16};
       return Preferred{bits < 65536 ? "divmod.shinv.u64.q4.smem" : "divmod.shinv.u64.q4", 1};
     default: return std::nullopt;
   }
