@@ -23,6 +23,7 @@
 #include "cli/commands.hpp"
 #include "cli/tune_bench.hpp"
 #include "cli/tune_common.hpp"
+#include "cli/tune_measure.hpp"
 #include "db/paths.hpp"
 #include "db/store.hpp"
 #include "profiler/kernel_facts.hpp"
@@ -229,30 +230,29 @@ void run_tune(const TuneArgs& a) {
   say(fmt::format("  occupancy node vs cudaOccupancyMaxActiveBlocksPerMultiprocessor: {} of {} shapes differ",
                   occ_mismatch, occ_checked));
 
-  say("[4/5] precomputing decisions");
+  say("[4/5] precomputing decisions; timing the model's top 3 and the default plan at anchor sizes");
   tuner::DecisionGrid grid;
   grid.max_bits = a.decide_max_bits;
-  size_t stored_decisions = 0;
+  size_t stored_decisions = 0, corrected = 0;
+  std::map<kernels::Op, std::vector<AnchorResult>> anchors;
   for (kernels::Op op : sampled) {
-    const auto ds = tuner::precompute_decisions(op, grid, dm, models, limits, dev.uuid);
+    auto ds = tuner::precompute_decisions(op, grid, dm, models, limits, dev.uuid);
+    anchors[op] = measure_anchors(bench, op, a.decide_max_bits, dm, models, limits);
+    corrected += correct_decisions(ds, anchors[op], limits);
     store.put_decisions(ds);
     stored_decisions += ds.size();
   }
-  say(fmt::format("  {} decisions stored", stored_decisions));
+  say(fmt::format("  {} decisions stored, {} of them corrected by measurement", stored_decisions, corrected));
 
-  say("[5/5] chosen plans (batch of 2^30 bits per call)");
-  fmt::print("{:<8} {:>9} {:>8}  {:<28} {:>5} {:>12} {:>6} {:>7}\n", "op", "bits", "count", "variant", "ipb",
-             "predicted_us", "waves", "regime");
+  say("[5/5] chosen plans (measured; batch of 2^30 bits per call)");
+  fmt::print("{:<8} {:>9} {:>8}  {:<30} {:>5} {:>11}  {:<30} {:>11}\n", "op", "bits", "count", "chosen", "ipb",
+             "measured_us", "model's first choice", "its_us");
   for (kernels::Op op : sampled)
-    for (uint64_t bits = 64; bits <= a.decide_max_bits; bits *= 2) {
-      const uint64_t count = std::max<uint64_t>(1, (uint64_t(1) << 30) / bits);
-      const auto c = tuner::rank_candidates(op, bits, count, dm, models, limits);
-      if (c.empty()) continue;
-      const auto& b = c.front();
-      fmt::print("{:<8} {:>9} {:>8}  {:<28} {:>5} {:>12.2f} {:>6} {:>7}\n", kernels::op_name(op), bits, count,
-                 b.variant->name, b.ipb, b.prediction.time_us, b.prediction.waves,
-                 b.prediction.memory_bound ? "memory" : "compute");
-    }
+    for (const AnchorResult& r : anchors[op])
+      fmt::print("{:<8} {:>9} {:>8}  {:<30} {:>5} {:>11.2f}  {:<30} {:>11.2f}\n", kernels::op_name(op), r.bits,
+                 r.count, r.winner.variant, r.winner.ipb, r.winner_us,
+                 r.model_first.variant.empty() ? "-" : r.model_first.variant + "/" + std::to_string(r.model_first.ipb),
+                 r.model_first_us);
   say(fmt::format("tuned in {:.1f} s", since(t0)));
 }
 

@@ -114,7 +114,7 @@ void run_validate(const ValidateArgs& a) {
   }
   const std::vector<uint64_t> sizes = a.sizes.empty() ? default_sizes() : parse_sizes(a.sizes);
   fmt::print("{:<6} {:>8} {:>7}  {:<30} {:<30} {:>10} {:>7} {:>7} {:>8} {:>8}\n", "op", "bits", "count", "oracle",
-             "chosen (model)", "oracle_us", "chosen", "top3", "occ-api", "default");
+             "chosen (stored)", "oracle_us", "chosen", "top3", "occ-api", "default");
   std::map<std::string, Summary> sums;
   for (kernels::Op op : parse_op_list(a.ops)) {
     const Op pop = static_cast<Op>(static_cast<int>(op));
@@ -151,7 +151,11 @@ void run_validate(const ValidateArgs& a) {
               << '\t' << (p == predicted.end() ? NAN : p->second) << '\t' << "candidate\n";
         }
       }
-      const std::string chosen = plan_name(ranked[0].variant->name, ranked[0].ipb);
+      // What a call gets after `bigtune tune`: the stored decision (the model's
+      // choice, corrected by measurement at anchor sizes), else the model's.
+      std::string chosen = plan_name(ranked[0].variant->name, ranked[0].ipb);
+      if (const auto d = store.find_decision(kernels::op_name(op), bits, count, me.uuid, probe.name))
+        if (measured.count(plan_name(d->variant, d->ipb))) chosen = plan_name(d->variant, d->ipb);
       double top = INFINITY;
       for (int i = 0; i < a.top && i < int(ranked.size()); ++i)
         top = std::min(top, measured[plan_name(ranked[i].variant->name, ranked[i].ipb)]);

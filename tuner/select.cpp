@@ -53,12 +53,16 @@ std::vector<uint32_t> ipb_candidates(const kernels::Variant& v, uint64_t bits, u
 
 std::vector<SamplePoint> sampling_plan(const kernels::Variant& v, const kernels::DeviceLimits& limits,
                                        const SamplingOptions& o) {
-  static const uint64_t kBits[] = {256, 448, 768, 1344, 2048, 3072, 4736, 7168, 10240, 16384};
+  static const std::vector<uint64_t> kBits{256, 448, 768, 1344, 2048, 3072, 4736, 7168, 10240, 16384};
+  // Variants that hold only small sizes (thread-level register arrays) are
+  // sampled below their capacity, or they would get no samples at all.
+  static const std::vector<uint64_t> kSmallBits{32, 48, 64, 96, 128, 176, 256, 384, 512, 704, 1024, 1536};
+  const bool small = kernels::max_operand_bits(v, limits) < 2048;
   std::vector<SamplePoint> out;
   std::set<std::tuple<uint64_t, uint64_t, uint32_t>> seen;
   const uint64_t batch = superlinear_op(v.op) ? o.batch_bits_superlinear : o.batch_bits_linear;
   int tails = 0;
-  for (uint64_t b : kBits) {
+  for (uint64_t b : small ? kSmallBits : kBits) {
     const uint64_t bits = std::min(b, o.max_bits);
     const uint64_t count0 = std::max<uint64_t>(1, batch / bits);
     std::vector<uint32_t> ipbs = ipb_candidates(v, bits, count0, limits);
@@ -76,7 +80,7 @@ std::vector<SamplePoint> sampling_plan(const kernels::Variant& v, const kernels:
       if (seen.insert({bits, count, ipb}).second) out.push_back({bits, count, ipb});
     }
     // A tail: 1.5 blocks per SM of the largest IPB, at two mid sizes.
-    if ((b == 768 || b == 4736) && tails < 2) {
+    if ((b == 768 || b == 4736 || (small && (b == 96 || b == 384))) && tails < 2) {
       const uint32_t ipb = ipbs.back();
       const uint64_t count = uint64_t(ipb) * o.sm_count * 3 / 2;
       if (kernels::why_invalid(v, bits, count, ipb, limits).empty() && seen.insert({bits, count, ipb}).second) {
