@@ -8,6 +8,10 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-all}
 bin=gpu-build/bin
+if [[ ! -x $bin/bigtune_gpu_tests && -d gpu-build/carry ]]; then  # carried compressed (build-gpu.sh)
+  bin=/tmp/bigtune-bin && mkdir -p $bin
+  for f in gpu-build/carry/*.gz; do gunzip -c "$f" >"$bin/$(basename "$f" .gz)" && chmod +x "$bin/$(basename "$f" .gz)"; done
+fi
 out=${OUT:-gpu-out}
 mkdir -p "$out"
 export BIGTUNE_TEST_SEED=${BIGTUNE_TEST_SEED:-20261122}
@@ -18,7 +22,7 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noh
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 
 if [[ $mode == all || $mode == tests || $mode == quick ]]; then
-  for t in "$bin"/bigtune_*tests; do
+  for t in "$bin"/bigtune_gpu_tests "$bin"/bigtune_profiler_gpu_tests; do
     name=$(basename "$t")
     "$t" --gtest_brief=1 >"$out/$name.log" 2>&1
     rc=$?
