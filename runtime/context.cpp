@@ -152,67 +152,48 @@ void Context::Impl::launch(Op op, const Plan* plan, uint64_t operand_bits, uint6
   BIGTUNE_CUDA_CHECK(kernels::launch(*p.variant, p.args, p.geometry, stream));
 }
 
-namespace {
-runtime::Shape shape(const Batch& b) { return {b.bits(), b.count()}; }
-kernels::KernelArgs args_for(void* r, const void* a, const void* b, uint32_t* flags) {
-  kernels::KernelArgs k;
-  k.r = r;
-  k.a = a;
-  k.b = b;
-  k.flags = flags;
-  return k;
-}
-void check_flags(const char* op, const Flags* f, uint64_t count) {
-  if (f && f->count() != count)
-    throw Error(ErrorCode::InvalidArgument,
-                std::string(op) + ": flags hold " + std::to_string(f->count()) + " values for " +
-                    std::to_string(count) + " instances",
-                "create the Flags with the batch's count");
-}
-}  // namespace
-
 void Context::add(Batch& r, const Batch& a, const Batch& b, Flags* carry, const Plan* plan) {
-  runtime::validate_shapes(Op::Add, shape(r), shape(a), shape(b));
+  runtime::validate_shapes(Op::Add, shape_of(r), shape_of(a), shape_of(b));
   check_flags("add", carry, a.count());
   impl_->launch(Op::Add, plan, a.bits(), a.count(), r.bits(),
                 args_for(r.device_data(), a.device_data(), b.device_data(), carry ? carry->device_data() : nullptr));
 }
 
 void Context::sub(Batch& r, const Batch& a, const Batch& b, Flags* borrow, const Plan* plan) {
-  runtime::validate_shapes(Op::Sub, shape(r), shape(a), shape(b));
+  runtime::validate_shapes(Op::Sub, shape_of(r), shape_of(a), shape_of(b));
   check_flags("sub", borrow, a.count());
   impl_->launch(Op::Sub, plan, a.bits(), a.count(), r.bits(),
                 args_for(r.device_data(), a.device_data(), b.device_data(), borrow ? borrow->device_data() : nullptr));
 }
 
 void Context::cmp(Flags& result, const Batch& a, const Batch& b, const Plan* plan) {
-  runtime::validate_shapes(Op::Cmp, {0, result.count()}, shape(a), shape(b));
+  runtime::validate_shapes(Op::Cmp, {0, result.count()}, shape_of(a), shape_of(b));
   impl_->launch(Op::Cmp, plan, a.bits(), a.count(), a.bits(),
                 args_for(nullptr, a.device_data(), b.device_data(), result.device_data()));
 }
 
 void Context::shl(Batch& r, const Batch& a, uint64_t shift, const Plan* plan) {
-  runtime::validate_shapes(Op::Shl, shape(r), shape(a), {});
+  runtime::validate_shapes(Op::Shl, shape_of(r), shape_of(a), {});
   kernels::KernelArgs k = args_for(r.device_data(), a.device_data(), nullptr, nullptr);
   k.shift = shift;
   impl_->launch(Op::Shl, plan, a.bits(), a.count(), r.bits(), k);
 }
 
 void Context::shr(Batch& r, const Batch& a, uint64_t shift, const Plan* plan) {
-  runtime::validate_shapes(Op::Shr, shape(r), shape(a), {});
+  runtime::validate_shapes(Op::Shr, shape_of(r), shape_of(a), {});
   kernels::KernelArgs k = args_for(r.device_data(), a.device_data(), nullptr, nullptr);
   k.shift = shift;
   impl_->launch(Op::Shr, plan, a.bits(), a.count(), r.bits(), k);
 }
 
 void Context::mul_low(Batch& r, const Batch& a, const Batch& b, const Plan* plan) {
-  runtime::validate_shapes(Op::MulLow, shape(r), shape(a), shape(b));
+  runtime::validate_shapes(Op::MulLow, shape_of(r), shape_of(a), shape_of(b));
   impl_->launch(Op::MulLow, plan, a.bits(), a.count(), r.bits(),
                 args_for(r.device_data(), a.device_data(), b.device_data(), nullptr));
 }
 
 void Context::mul(Batch& r, const Batch& a, const Batch& b, const Plan* plan) {
-  runtime::validate_shapes(Op::Mul, shape(r), shape(a), shape(b));
+  runtime::validate_shapes(Op::Mul, shape_of(r), shape_of(a), shape_of(b));
   impl_->launch(Op::Mul, plan, a.bits(), a.count(), r.bits(),
                 args_for(r.device_data(), a.device_data(), b.device_data(), nullptr));
 }

@@ -5,8 +5,10 @@
 #include "bigtune/bigtune.hpp"
 #include "kernels/registry.hpp"
 #include "runtime/selector.hpp"
+#include "runtime/validate.hpp"
 
 #include <memory>
+#include <string>
 
 namespace bigtune {
 
@@ -44,5 +46,26 @@ struct Context::Impl {
   // At least `bytes` of scratch, reallocated (after the stream drains) when too small.
   void* scratch_of(uint64_t bytes);
 };
+
+// Helpers of the Context methods (context.cpp, context_ops.cpp).
+inline runtime::Shape shape_of(const Batch& b) { return {b.bits(), b.count()}; }
+
+inline kernels::KernelArgs args_for(void* r, const void* a, const void* b, uint32_t* flags = nullptr) {
+  kernels::KernelArgs k;
+  k.r = r;
+  k.a = a;
+  k.b = b;
+  k.flags = flags;
+  return k;
+}
+
+// Flags passed with a call must hold one value per instance.
+inline void check_flags(const char* op, const Flags* f, uint64_t count) {
+  if (f && f->count() != count)
+    throw Error(ErrorCode::InvalidArgument,
+                std::string(op) + ": flags hold " + std::to_string(f->count()) + " values for " +
+                    std::to_string(count) + " instances",
+                "create the Flags with the batch's count");
+}
 
 }  // namespace bigtune

@@ -11,24 +11,6 @@
 namespace bigtune {
 
 namespace {
-runtime::Shape shape(const Batch& b) { return {b.bits(), b.count()}; }
-
-kernels::KernelArgs args_for(void* r, const void* a, const void* b) {
-  kernels::KernelArgs k;
-  k.r = r;
-  k.a = a;
-  k.b = b;
-  return k;
-}
-
-void check_flags(const char* op, const Flags* f, uint64_t count) {
-  if (f && f->count() != count)
-    throw Error(ErrorCode::InvalidArgument,
-                std::string(op) + ": flags hold " + std::to_string(f->count()) + " values for " +
-                    std::to_string(count) + " instances",
-                "create the Flags with the batch's count");
-}
-
 void set_modulus(kernels::KernelArgs& k, const Batch& m, ExtraBits& extra) {
   k.m = m.device_data();
   k.m_shared = m.count() == 1 ? 1 : 0;
@@ -37,12 +19,12 @@ void set_modulus(kernels::KernelArgs& k, const Batch& m, ExtraBits& extra) {
 }  // namespace
 
 void Context::sqr(Batch& r, const Batch& a, const Plan* plan) {
-  runtime::validate_shapes(Op::Sqr, shape(r), shape(a), {});
+  runtime::validate_shapes(Op::Sqr, shape_of(r), shape_of(a), {});
   impl_->launch(Op::Sqr, plan, a.bits(), a.count(), r.bits(), args_for(r.device_data(), a.device_data(), nullptr));
 }
 
 void Context::divmod(Batch& q, Batch& r, const Batch& u, const Batch& v, Flags* zero_divisor, const Plan* plan) {
-  runtime::validate_divmod(shape(q), shape(r), shape(u), shape(v));
+  runtime::validate_divmod(shape_of(q), shape_of(r), shape_of(u), shape_of(v));
   check_flags("divmod", zero_divisor, u.count());
   // Without the caller's array the zero-divisor marks land in our own, which
   // is read back below: a zero divisor is an error, never a silent result.
@@ -66,7 +48,7 @@ void Context::divmod(Batch& q, Batch& r, const Batch& u, const Batch& v, Flags* 
 }
 
 void Context::mul_add(Batch& r, const Batch& a, const Batch& b, const Batch& c, const Plan* plan) {
-  runtime::validate_mul_add(shape(r), shape(a), shape(b), shape(c));
+  runtime::validate_mul_add(shape_of(r), shape_of(a), shape_of(b), shape_of(c));
   kernels::KernelArgs k = args_for(r.device_data(), a.device_data(), b.device_data());
   k.c = c.device_data();
   ExtraBits extra;
@@ -75,12 +57,12 @@ void Context::mul_add(Batch& r, const Batch& a, const Batch& b, const Batch& c, 
 }
 
 void Context::poly(Batch& r, const Batch& a, const Batch& b, const Plan* plan) {
-  runtime::validate_shapes(Op::Poly, shape(r), shape(a), shape(b));
+  runtime::validate_shapes(Op::Poly, shape_of(r), shape_of(a), shape_of(b));
   impl_->launch(Op::Poly, plan, a.bits(), a.count(), r.bits(), args_for(r.device_data(), a.device_data(), b.device_data()));
 }
 
 void Context::mulmod(Batch& r, const Batch& a, const Batch& b, const Batch& m, const Plan* plan) {
-  runtime::validate_modular(Op::MulMod, shape(r), shape(a), shape(b), shape(m));
+  runtime::validate_modular(Op::MulMod, shape_of(r), shape_of(a), shape_of(b), shape_of(m));
   kernels::KernelArgs k = args_for(r.device_data(), a.device_data(), b.device_data());
   ExtraBits extra;
   set_modulus(k, m, extra);
@@ -88,7 +70,7 @@ void Context::mulmod(Batch& r, const Batch& a, const Batch& b, const Batch& m, c
 }
 
 void Context::sqrmod(Batch& r, const Batch& a, const Batch& m, const Plan* plan) {
-  runtime::validate_modular(Op::SqrMod, shape(r), shape(a), {}, shape(m));
+  runtime::validate_modular(Op::SqrMod, shape_of(r), shape_of(a), {}, shape_of(m));
   kernels::KernelArgs k = args_for(r.device_data(), a.device_data(), nullptr);
   ExtraBits extra;
   set_modulus(k, m, extra);
@@ -96,7 +78,7 @@ void Context::sqrmod(Batch& r, const Batch& a, const Batch& m, const Plan* plan)
 }
 
 void Context::powm(Batch& r, const Batch& x, const Batch& e, const Batch& m, const Plan* plan) {
-  runtime::validate_modular(Op::PowM, shape(r), shape(x), shape(e), shape(m));
+  runtime::validate_modular(Op::PowM, shape_of(r), shape_of(x), shape_of(e), shape_of(m));
   kernels::KernelArgs k = args_for(r.device_data(), x.device_data(), nullptr);
   k.e = e.device_data();
   k.e_shared = e.count() == 1 ? 1 : 0;
@@ -107,12 +89,12 @@ void Context::powm(Batch& r, const Batch& x, const Batch& e, const Batch& m, con
 }
 
 void Context::gcd(Batch& r, const Batch& a, const Batch& b, const Plan* plan) {
-  runtime::validate_modular(Op::Gcd, shape(r), shape(a), shape(b), shape(b));
+  runtime::validate_modular(Op::Gcd, shape_of(r), shape_of(a), shape_of(b), shape_of(b));
   impl_->launch(Op::Gcd, plan, a.bits(), a.count(), r.bits(), args_for(r.device_data(), a.device_data(), b.device_data()));
 }
 
 void Context::modinv(Batch& r, const Batch& a, const Batch& m, Flags* no_inverse, const Plan* plan) {
-  runtime::validate_modular(Op::ModInv, shape(r), shape(a), {}, shape(m));
+  runtime::validate_modular(Op::ModInv, shape_of(r), shape_of(a), {}, shape_of(m));
   if (!no_inverse)
     throw Error(ErrorCode::InvalidArgument, "modinv: no Flags for the instances without an inverse",
                 "pass a Flags of the batch's count");
@@ -125,7 +107,7 @@ void Context::modinv(Batch& r, const Batch& a, const Batch& m, Flags* no_inverse
 }
 
 void Context::sqrt(Batch& r, const Batch& a, const Plan* plan) {
-  runtime::validate_shapes(Op::Sqrt, shape(r), shape(a), {});
+  runtime::validate_shapes(Op::Sqrt, shape_of(r), shape_of(a), {});
   impl_->launch(Op::Sqrt, plan, a.bits(), a.count(), r.bits(), args_for(r.device_data(), a.device_data(), nullptr));
 }
 
