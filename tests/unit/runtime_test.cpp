@@ -128,7 +128,8 @@ TEST(Validate, PlansNameTheirProblem) {
 }
 
 TEST(DefaultPlan, ValidForEverySupportedSizeAndNoneBeyond) {
-  for (Op op : {Op::Add, Op::Sub, Op::Cmp, Op::Shl, Op::Shr, Op::MulLow, Op::Mul}) {
+  for (kernels::Op kop : kernels::kAllOps) {
+    const Op op = static_cast<Op>(static_cast<int>(kop));
     uint64_t largest = 0;
     for (const kernels::Variant& v : kernels::registry())
       if (v.op == to_kernel_op(op)) largest = std::max(largest, kernels::max_operand_bits(v, kH100));
