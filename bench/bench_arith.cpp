@@ -28,15 +28,10 @@
 #include "runtime/context_impl.hpp"
 #include "runtime/run_op.hpp"
 #include "runtime/validate.hpp"
+#include "bench/event_timing.hpp"
 
 namespace bigtune::bench {
 namespace {
-
-#define BENCH_CUDA(call)                                                                   \
-  do {                                                                                     \
-    const cudaError_t st_ = (call);                                                        \
-    if (st_ != cudaSuccess) throw Error(ErrorCode::Cuda, std::string(#call) + ": " + cudaGetErrorString(st_)); \
-  } while (0)
 
 struct Row {
   std::string op, variant;
@@ -47,38 +42,19 @@ struct Row {
   double gbs, inst_per_s, gu32ops;
 };
 
-// Median (and min) of kernel times in ms, after warm-ups.
+// Median and min of kernel times in ms: 2 warm-ups, 5 to max_reps timed runs, at least 400 ms.
 template <class F>
 std::pair<double, double> time_ms(F&& launch, cudaStream_t stream, int max_reps) {
-  cudaEvent_t start, stop;
-  BENCH_CUDA(cudaEventCreate(&start));
-  BENCH_CUDA(cudaEventCreate(&stop));
-  for (int i = 0; i < 2; ++i) launch();
-  BENCH_CUDA(cudaStreamSynchronize(stream));
-  std::vector<float> t;
-  float total = 0;
-  for (int i = 0; i < max_reps && (i < 5 || total < 400.0f); ++i) {
-    BENCH_CUDA(cudaEventRecord(start, stream));
-    launch();
-    BENCH_CUDA(cudaEventRecord(stop, stream));
-    BENCH_CUDA(cudaEventSynchronize(stop));
-    float ms = 0;
-    BENCH_CUDA(cudaEventElapsedTime(&ms, start, stop));
-    t.push_back(ms);
-    total += ms;
-  }
-  cudaEventDestroy(start);
-  cudaEventDestroy(stop);
-  std::sort(t.begin(), t.end());
-  return {t[t.size() / 2], t.front()};
+  const EventTimes t = time_with_events(launch, stream, {2, 5, max_reps, 400.0f});
+  return {t.median_ms, t.min_ms};
 }
 
 double copy_bandwidth_gbs(cudaStream_t stream) {
   const size_t bytes = size_t(1) << 30;
   void *src, *dst;
-  BENCH_CUDA(cudaMalloc(&src, bytes));
-  BENCH_CUDA(cudaMalloc(&dst, bytes));
-  BENCH_CUDA(cudaMemsetAsync(src, 1, bytes, stream));
+  BIGTUNE_CUDA_CHECK(cudaMalloc(&src, bytes));
+  BIGTUNE_CUDA_CHECK(cudaMalloc(&dst, bytes));
+  BIGTUNE_CUDA_CHECK(cudaMemsetAsync(src, 1, bytes, stream));
   const auto [med, mn] = time_ms([&] { cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, stream); }, stream, 20);
   (void)mn;
   cudaFree(src);
@@ -173,8 +149,8 @@ int main(int argc, char** argv) {
         std::unique_ptr<Batch> r2;
         if (layout.r2_bits) r2 = std::make_unique<Batch>(ctx, layout.r2_bits, count);
         Flags flags(ctx, count);
-        BENCH_CUDA(fill_random(static_cast<uint64_t*>(a.device_data()), a.words_per_instance(), count, bits, 1, stream));
-        BENCH_CUDA(fill_random(static_cast<uint64_t*>(b.device_data()), b.words_per_instance(), count, b.bits(), 2, stream));
+        BIGTUNE_CUDA_CHECK(fill_random(static_cast<uint64_t*>(a.device_data()), a.words_per_instance(), count, bits, 1, stream));
+        BIGTUNE_CUDA_CHECK(fill_random(static_cast<uint64_t*>(b.device_data()), b.words_per_instance(), count, b.bits(), 2, stream));
         Plan def;
         try {
           def = ctx.plan(op, bits, count);

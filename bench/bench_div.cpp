@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "bench/device_fill.cuh"
+#include "bench/event_timing.hpp"
 #include "bigtune/bigtune.hpp"
 #include "kernels/registry.hpp"
 #include "runtime/context_impl.hpp"
@@ -23,33 +24,10 @@
 namespace {
 using namespace bigtune;
 
-void check(cudaError_t e, const char* what) {
-  if (e != cudaSuccess) throw Error(ErrorCode::Cuda, std::string(what) + ": " + cudaGetErrorString(e));
-}
-
+// 1 warm-up, 3 to `reps` timed runs, at least 300 ms.
 template <class F>
-double median_ms(F&& f, cudaStream_t s, int reps) {
-  cudaEvent_t a, b;
-  check(cudaEventCreate(&a), "event");
-  check(cudaEventCreate(&b), "event");
-  f();
-  check(cudaStreamSynchronize(s), "sync");
-  std::vector<float> t;
-  float total = 0;
-  for (int i = 0; i < reps && (i < 3 || total < 300.0f); ++i) {
-    cudaEventRecord(a, s);
-    f();
-    cudaEventRecord(b, s);
-    check(cudaEventSynchronize(b), "run");
-    float ms = 0;
-    cudaEventElapsedTime(&ms, a, b);
-    t.push_back(ms);
-    total += ms;
-  }
-  cudaEventDestroy(a);
-  cudaEventDestroy(b);
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
+double median_ms(F&& launch, cudaStream_t stream, int reps) {
+  return bench::time_with_events(launch, stream, {1, 3, reps, 300.0f}).median_ms;
 }
 
 // GMP on all host cores: n-limb by n/2-limb mpn_tdiv_qr per second.
@@ -97,9 +75,9 @@ int main(int argc, char** argv) {
       Batch u(ctx, bits, count), v(ctx, bits / 2, count), q(ctx, bits, count), r(ctx, bits / 2, count);
       Batch c(ctx, 2 * bits, count), p(ctx, 2 * bits, count);
       Flags f(ctx, count);
-      check(bench::fill_random(static_cast<uint64_t*>(u.device_data()), u.words_per_instance(), count, bits, 1, s), "fill");
-      check(bench::fill_random(static_cast<uint64_t*>(v.device_data()), v.words_per_instance(), count, bits / 2, 2, s), "fill");
-      check(bench::fill_random(static_cast<uint64_t*>(c.device_data()), c.words_per_instance(), count, 2 * bits, 3, s), "fill");
+      BIGTUNE_CUDA_CHECK(bench::fill_random(static_cast<uint64_t*>(u.device_data()), u.words_per_instance(), count, bits, 1, s));
+      BIGTUNE_CUDA_CHECK(bench::fill_random(static_cast<uint64_t*>(v.device_data()), v.words_per_instance(), count, bits / 2, 2, s));
+      BIGTUNE_CUDA_CHECK(bench::fill_random(static_cast<uint64_t*>(c.device_data()), c.words_per_instance(), count, 2 * bits, 3, s));
       double div_rate = 0, mul_rate = 0, ma_rate = 0, poly_rate = 0;
       std::string mul_plan;
       // Every divmod variant (IPB 1), the best one reported; each also on stderr.

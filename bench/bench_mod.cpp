@@ -28,39 +28,15 @@
 #include "kernels/registry.hpp"
 #include "runtime/context_impl.hpp"
 #include "runtime/validate.hpp"
+#include "bench/event_timing.hpp"
 
 namespace {
 using namespace bigtune;
 
-#define BENCH_CUDA(call)                                                                                    \
-  do {                                                                                                      \
-    const cudaError_t st_ = (call);                                                                         \
-    if (st_ != cudaSuccess) throw Error(ErrorCode::Cuda, std::string(#call) + ": " + cudaGetErrorString(st_)); \
-  } while (0)
-
+// 1 warm-up, 2 to `reps` timed runs, at least 1.5 s: powm launches are long.
 template <class F>
 double median_ms(F&& launch, cudaStream_t stream, int reps) {
-  cudaEvent_t start, stop;
-  BENCH_CUDA(cudaEventCreate(&start));
-  BENCH_CUDA(cudaEventCreate(&stop));
-  launch();
-  BENCH_CUDA(cudaStreamSynchronize(stream));
-  std::vector<float> t;
-  float total = 0;
-  for (int i = 0; i < reps && (i < 2 || total < 1500.0f); ++i) {
-    BENCH_CUDA(cudaEventRecord(start, stream));
-    launch();
-    BENCH_CUDA(cudaEventRecord(stop, stream));
-    BENCH_CUDA(cudaEventSynchronize(stop));
-    float ms = 0;
-    BENCH_CUDA(cudaEventElapsedTime(&ms, start, stop));
-    t.push_back(ms);
-    total += ms;
-  }
-  cudaEventDestroy(start);
-  cudaEventDestroy(stop);
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
+  return bench::time_with_events(launch, stream, {1, 2, reps, 1500.0f}).median_ms;
 }
 
 // count instances of `bits` random bits; odd_full: top and bottom bits set.

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "bench/device_fill.cuh"
+#include "bench/event_timing.hpp"
 #include "bigtune/bigtune.hpp"
 #include "kernels/registry.hpp"
 #include "runtime/context_impl.hpp"
@@ -21,33 +22,10 @@
 using namespace bigtune;
 
 namespace {
-#define WB_CUDA(call)                                                                                    \
-  do {                                                                                                   \
-    const cudaError_t st_ = (call);                                                                      \
-    if (st_ != cudaSuccess) throw Error(ErrorCode::Cuda, std::string(#call) + ": " + cudaGetErrorString(st_)); \
-  } while (0)
-
+// 2 warm-ups, 7 timed runs.
 template <class F>
-double median_ms(F&& f, cudaStream_t stream) {
-  cudaEvent_t a, b;
-  WB_CUDA(cudaEventCreate(&a));
-  WB_CUDA(cudaEventCreate(&b));
-  f();
-  f();
-  std::vector<float> t;
-  for (int i = 0; i < 7; ++i) {
-    WB_CUDA(cudaEventRecord(a, stream));
-    f();
-    WB_CUDA(cudaEventRecord(b, stream));
-    WB_CUDA(cudaEventSynchronize(b));
-    float ms = 0;
-    WB_CUDA(cudaEventElapsedTime(&ms, a, b));
-    t.push_back(ms);
-  }
-  cudaEventDestroy(a);
-  cudaEventDestroy(b);
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
+double median_ms(F&& launch, cudaStream_t stream) {
+  return bench::time_with_events(launch, stream, {2, 7, 7, 0.0f}).median_ms;
 }
 }  // namespace
 
@@ -64,8 +42,8 @@ int main(int argc, char** argv) {
         Batch a(ctx, bits, count), r(ctx, lay.r_bits, count);
         Batch b(ctx, lay.b_bits ? lay.b_bits : 1, count), r2(ctx, lay.r2_bits ? lay.r2_bits : 1, count);
         Flags flags(ctx, count);
-        WB_CUDA(bench::fill_random(static_cast<uint64_t*>(a.device_data()), a.words_per_instance(), count, bits, 1, stream));
-        WB_CUDA(bench::fill_random(static_cast<uint64_t*>(b.device_data()), b.words_per_instance(), count, b.bits(), 2, stream));
+        BIGTUNE_CUDA_CHECK(bench::fill_random(static_cast<uint64_t*>(a.device_data()), a.words_per_instance(), count, bits, 1, stream));
+        BIGTUNE_CUDA_CHECK(bench::fill_random(static_cast<uint64_t*>(b.device_data()), b.words_per_instance(), count, b.bits(), 2, stream));
         runtime::OpBatches io;
         io.r = &r;
         io.a = &a;
