@@ -85,9 +85,7 @@ TEST_P(ArithVsGmp, EveryValidVariantMatchesGmp) {
   const kernels::DeviceLimits limits = kernels::DeviceLimits::from_properties(props);
   const std::vector<uint64_t> sizes{1,    64,    65,    100,   255,   256,    521,    1000,   1024,  3072,
                                     4097, 8192,  12345, 32768, 65536, 100003, 131072, 262144, 524288, 1048576};
-  // BIGTUNE_TEST_MAX_BITS caps the sizes (compute-sanitizer runs use it).
-  const char* cap_env = std::getenv("BIGTUNE_TEST_MAX_BITS");
-  const uint64_t cap = cap_env ? std::strtoull(cap_env, nullptr, 0) : ~uint64_t(0);
+  const uint64_t cap = test::max_bits_cap();  // compute-sanitizer runs cap the sizes
   uint64_t cases = 0, bad = 0;
   for (const kernels::Variant& v : kernels::registry()) {
     if (v.op != runtime::to_kernel_op(op)) continue;

@@ -25,11 +25,6 @@
 namespace bigtune {
 namespace {
 
-uint64_t max_bits_cap() {
-  const char* e = std::getenv("BIGTUNE_TEST_MAX_BITS");
-  return e ? std::strtoull(e, nullptr, 0) : ~uint64_t(0);
-}
-
 void poison(Batch& b) {
   std::vector<uint64_t> p(b.words_per_instance() * b.count(), 0xdeadbeefdeadbeefull);
   cudaMemcpy(b.device_data(), p.data(), p.size() * 8, cudaMemcpyHostToDevice);
@@ -127,7 +122,7 @@ TEST(DivVsGmp, EveryDivisorClassAndSize) {
   for (const kernels::Variant& var : kernels::registry()) {
     if (var.op != kernels::Op::DivMod) continue;
     const uint64_t limit = kernels::max_operand_bits(var, limits());
-    const uint64_t top = std::min(limit, max_bits_cap());
+    const uint64_t top = std::min(limit, test::max_bits_cap());
     std::vector<uint64_t> sizes;
     for (uint64_t b : {64ull, 65ull, 128ull, 255ull, 521ull, 1000ull, 1024ull, 3072ull, 4097ull, 8192ull, 12345ull,
                        32768ull, 65536ull, 100003ull, 131072ull, 262144ull})
@@ -255,7 +250,7 @@ TEST_P(FusedVsGmp, MatchesGmp) {
     if (var.op != runtime::to_kernel_op(op)) continue;
     for (uint64_t bits : {1ull, 64ull, 65ull, 255ull, 521ull, 1000ull, 3072ull, 4097ull, 12345ull, 32768ull,
                           65536ull, 131072ull}) {
-      if (bits > max_bits_cap()) continue;
+      if (bits > test::max_bits_cap()) continue;
       if (!kernels::why_invalid(var, bits, 1, 1, limits()).empty()) continue;
       const runtime::OpLayout l = runtime::op_layout(op, bits);
       const uint64_t count = bits >= 65536 ? 7 : bits >= 8192 ? 17 : 37;

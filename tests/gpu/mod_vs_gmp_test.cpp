@@ -25,11 +25,6 @@ namespace bigtune {
 namespace {
 
 
-uint64_t cap_bits() {
-  const char* env = std::getenv("BIGTUNE_TEST_MAX_BITS");  // compute-sanitizer runs cap the sizes
-  return env ? std::strtoull(env, nullptr, 0) : ~uint64_t(0);
-}
-
 // Modulus kinds; i picks one per instance (or once for a shared modulus).
 void make_modulus(mpz_t m, gmp_randstate_t rng, uint64_t bits, uint64_t i) {
   switch (i % 11) {
@@ -154,7 +149,7 @@ TEST_P(ModVsGmp, EveryVariantMatchesGmp) {
   ASSERT_EQ(cudaGetDeviceProperties(&props, 0), cudaSuccess);
   const kernels::DeviceLimits limits = kernels::DeviceLimits::from_properties(props);
   const std::vector<uint64_t> sizes{1, 2, 64, 65, 100, 255, 256, 300, 521, 1000, 1024, 2047, 3072, 4097, 8192};
-  const uint64_t cap = cap_bits();
+  const uint64_t cap = test::max_bits_cap();
   uint64_t cases = 0, bad = 0;
   for (const kernels::Variant& v : kernels::registry()) {
     if (v.op != runtime::to_kernel_op(op)) continue;
@@ -223,7 +218,7 @@ TEST(ModDefaultPlan, PowmSharedExponentMatchesGmp) {
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
   gmp_randseed_ui(rng, test::test_seed() + 2000);
-  const uint64_t bits = std::min<uint64_t>(1024, cap_bits()), count = 1000;
+  const uint64_t bits = std::min<uint64_t>(1024, test::max_bits_cap()), count = 1000;
   std::vector<mpz_t> x(count), r(count);
   mpz_t e, m, want;
   mpz_inits(e, m, want, nullptr);

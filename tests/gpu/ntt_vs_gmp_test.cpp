@@ -85,8 +85,7 @@ TEST_P(NttVsGmp, EveryVariantMatchesGmp) {
   const kernels::DeviceLimits limits = kernels::DeviceLimits::from_properties(props);
   const std::vector<uint64_t> sizes{1,     64,    65,     100,    255,    521,    1000,   3072,   4097,
                                     12345, 32768, 65536,  100003, 131072, 262144, 300007, 524288, 1048576};
-  const char* cap_env = std::getenv("BIGTUNE_TEST_MAX_BITS");  // compute-sanitizer runs cap the sizes
-  const uint64_t cap = cap_env ? std::strtoull(cap_env, nullptr, 0) : ~uint64_t(0);
+  const uint64_t cap = test::max_bits_cap();  // compute-sanitizer runs cap the sizes
   uint64_t variants = 0, bad = 0;
   for (const kernels::Variant& v : kernels::registry()) {
     // Every block-level sqr variant (NTT and classical); the classical mul

@@ -101,8 +101,7 @@ TEST_P(WarpVsGmp, EveryWarpVariantMatchesGmp) {
   ASSERT_EQ(cudaGetDeviceProperties(&props, 0), cudaSuccess);
   const kernels::DeviceLimits limits = kernels::DeviceLimits::from_properties(props);
   const std::vector<uint64_t> sizes{1, 32, 64, 65, 100, 255, 256, 257, 511, 521, 1000, 1024, 2047, 3072, 4097, 8191, 8192};
-  const char* cap_env = std::getenv("BIGTUNE_TEST_MAX_BITS");  // compute-sanitizer runs cap the sizes
-  const uint64_t cap = cap_env ? std::strtoull(cap_env, nullptr, 0) : ~uint64_t(0);
+  const uint64_t cap = test::max_bits_cap();  // compute-sanitizer runs cap the sizes
   uint64_t cases = 0, bad = 0, variants = 0;
   for (const kernels::Variant& v : kernels::registry()) {
     if (v.op != runtime::to_kernel_op(op) || !is_warp(v)) continue;
@@ -227,8 +226,7 @@ TEST(WarpDivModVsGmp, EveryWarpVariantMatchesGmp) {
   ASSERT_EQ(cudaGetDeviceProperties(&props, 0), cudaSuccess);
   const kernels::DeviceLimits limits = kernels::DeviceLimits::from_properties(props);
   const std::vector<uint64_t> sizes{1, 64, 65, 100, 255, 256, 521, 1000, 1024, 2047, 3072, 4097, 8192, 16384};
-  const char* cap_env = std::getenv("BIGTUNE_TEST_MAX_BITS");
-  const uint64_t cap = cap_env ? std::strtoull(cap_env, nullptr, 0) : ~uint64_t(0);
+  const uint64_t cap = test::max_bits_cap();  // compute-sanitizer runs cap the sizes
   uint64_t cases = 0, bad = 0, variants = 0;
   for (const kernels::Variant& v : kernels::registry()) {
     if (v.op != kernels::Op::DivMod || !is_warp(v)) continue;

@@ -101,4 +101,9 @@ std::string hex(const mpz_t v) {
   return out;
 }
 
+uint64_t max_bits_cap() {
+  const char* env = std::getenv("BIGTUNE_TEST_MAX_BITS");
+  return env ? std::strtoull(env, nullptr, 0) : ~uint64_t(0);
+}
+
 }  // namespace bigtune::test

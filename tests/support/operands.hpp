@@ -12,6 +12,10 @@ namespace bigtune::test {
 // The run's seed: $BIGTUNE_TEST_SEED, or a fixed default; printed once.
 uint64_t test_seed();
 
+// The largest operand bit-size the GPU tests use: $BIGTUNE_TEST_MAX_BITS
+// (compute-sanitizer runs cap the sizes with it), else no cap.
+uint64_t max_bits_cap();
+
 enum class OperandKind {
   Uniform,     // uniform bits
   Runs,        // long runs of ones and zeros (mpz_rrandomb)
