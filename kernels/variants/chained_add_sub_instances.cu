@@ -1,8 +1,8 @@
 // The chained add/sub family ("grid": one instance over several blocks) and
-// its shape rules: u64 limbs, Q in {4, 8, 16}, tiles of T in {256, 512}
-// threads, i.e. tiles of 2^17 .. 2^19 bits. Names: "<op>.chained.u64.q<Q>.t<T>"
-// (one block per tile) and "...t<T>.p" (persistent blocks looping over tiles).
-// The instances-per-block value of a plan is ignored.
+// its shape rules: u64 limbs, tiles of T = 512 threads x Q in {8, 16} limbs,
+// i.e. tiles of 2^18 and 2^19 bits. Names: "<op>.chained.u64.q<Q>.t<T>";
+// Variant.param = T. The instances-per-block value of a plan is ignored (one
+// tile per block).
 //
 // Size limit: 2^24 bits (2^18 limbs). Nothing in the kernel stops there (no
 // shared-memory bound; tile ids are 32-bit, so count x tiles < 2^31); it is the
@@ -10,8 +10,6 @@
 // the per-variant "at the limit" test case small.
 #include <cuda_runtime_api.h>
 
-#include <algorithm>
-#include <mutex>
 
 #include "kernels/block/chained_layout.hpp"
 #include "kernels/variants/chained_kernels.cuh"
@@ -23,12 +21,7 @@ namespace {
 constexpr uint64_t kChainedMaxBits = uint64_t(1) << 24;
 constexpr uint64_t kMaxGridBlocks = 0x7fffffffu;
 
-// Variant.param: the tile width T in bits 0-15; kPersistent for the persistent kernel.
-constexpr uint32_t kPersistent = 1u << 16;
-bool persistent(const Variant& v) { return (v.param & kPersistent) != 0; }
-uint32_t tile_threads_of(const Variant& v, uint32_t limbs) {
-  return block::chained_threads(limbs, v.q, v.param & 0xffffu);
-}
+uint32_t tile_threads_of(const Variant& v, uint32_t limbs) { return block::chained_threads(limbs, v.q, v.param); }
 uint32_t tile_limbs_of(const Variant& v, uint32_t limbs) {
   return block::chained_tile_limbs(tile_threads_of(v, limbs), v.q);
 }
@@ -44,35 +37,7 @@ uint64_t chained_smem(const Variant& v, uint64_t bits, uint32_t ipb) {
 uint64_t chained_max_bits(const Variant&) { return kChainedMaxBits; }
 uint64_t chained_scratch(const Variant& v, uint64_t bits, uint64_t count) {
   const uint32_t limbs = operand_limbs(v, bits);
-  const uint64_t words = block::chained_scratch_words(block::chained_tiles(limbs, tile_limbs_of(v, limbs)), count);
-  return 4 * (persistent(v) && words == 0 ? 1 : words);  // the persistent kernel always takes tickets
-}
-
-// Blocks of the persistent kernel: as many as are resident at once (occupancy
-// API), remembered per (device, kernel, threads, shared memory): the launch is
-// on the timed path.
-cudaError_t resident_blocks(const void* kernel, uint32_t threads, uint32_t smem, uint64_t& out) {
-  struct Entry {
-    int device;
-    const void* kernel;
-    uint32_t threads, smem;
-    uint64_t blocks;
-  };
-  static std::mutex mu;
-  static std::vector<Entry> cache;
-  int device = 0;
-  cudaError_t e = cudaGetDevice(&device);
-  if (e != cudaSuccess) return e;
-  std::lock_guard<std::mutex> lock(mu);
-  for (const Entry& x : cache)
-    if (x.device == device && x.kernel == kernel && x.threads == threads && x.smem == smem) return out = x.blocks, cudaSuccess;
-  int per_sm = 0, sms = 0;
-  e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, int(threads), smem);
-  if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-  if (e != cudaSuccess) return e;
-  out = uint64_t(std::max(per_sm, 1)) * uint64_t(std::max(sms, 1));
-  cache.push_back({device, kernel, threads, smem, out});
-  return cudaSuccess;
+  return 4 * block::chained_scratch_words(block::chained_tiles(limbs, tile_limbs_of(v, limbs)), count);
 }
 
 // One block per tile; the status words zeroed first (stream-ordered memset:
@@ -83,8 +48,7 @@ cudaError_t chained_launch(const Variant& v, const KernelArgs& args, const Geome
   const uint32_t tiles = block::chained_tiles(args.limbs, tile_limbs);
   const uint64_t blocks = uint64_t(tiles) * args.count;
   if (blocks == 0 || blocks > kMaxGridBlocks) return cudaErrorInvalidConfiguration;
-  uint64_t words = block::chained_scratch_words(tiles, args.count);
-  if (persistent(v) && words == 0) words = 1;
+  const uint64_t words = block::chained_scratch_words(tiles, args.count);
   if (words != 0) {
     // A caller that did not allocate the scratch gets an error, not a fault.
     if (args.scratch == nullptr) return cudaErrorInvalidValue;
@@ -99,18 +63,11 @@ cudaError_t chained_launch(const Variant& v, const KernelArgs& args, const Geome
     const cudaError_t e = cudaFuncSetAttribute(v.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem));
     if (e != cudaSuccess) return e;
   }
-  uint64_t grid = blocks;
-  if (persistent(v)) {
-    uint64_t resident = 0;
-    const cudaError_t e = resident_blocks(v.kernel, threads, smem, resident);
-    if (e != cudaSuccess) return e;
-    grid = std::min(blocks, resident);
-  }
   KernelArgs copy = args;
   copy.threads_per_instance = threads;
   copy.stage_buffers = buffers;
   void* params[] = {&copy};
-  return cudaLaunchKernel(v.kernel, dim3(uint32_t(grid)), dim3(threads), params, smem, stream);
+  return cudaLaunchKernel(v.kernel, dim3(uint32_t(blocks)), dim3(threads), params, smem, stream);
 }
 
 const ShapeRules kChainedShape{chained_threads, chained_smem, chained_max_bits, chained_scratch, chained_launch, true};
@@ -125,28 +82,16 @@ void add_pair(std::vector<Variant>& out, uint32_t tile_threads) {
                              reinterpret_cast<const void*>(&chained_add_sub_kernel<uint64_t, Q, true>),
                              kChainedShape, extra, tile_threads));
 }
-// ".p": the persistent kernel (ticket prefetch, stores before the look-back).
-template <int Q>
-void add_pair_persistent(std::vector<Variant>& out, uint32_t tile_threads) {
-  const std::string extra = "t" + std::to_string(tile_threads) + ".p";
-  out.push_back(make_variant(Op::Add, "grid", "chained", 64, Q, 1024,
-                             reinterpret_cast<const void*>(&chained_persistent_kernel<uint64_t, Q, false>),
-                             kChainedShape, extra, tile_threads | kPersistent));
-  out.push_back(make_variant(Op::Sub, "grid", "chained", 64, Q, 1024,
-                             reinterpret_cast<const void*>(&chained_persistent_kernel<uint64_t, Q, true>),
-                             kChainedShape, extra, tile_threads | kPersistent));
-}
 }  // namespace
 
 void append_chained_add_sub_variants(std::vector<Variant>& out) {
-  // Run 1 (bench/results/2026-11-22-h100-addbw.md): of the one-tile-per-block
-  // kernels only the largest tiles came close; smaller tiles lost 15-20 %.
-  add_pair<8>(out, 512);   // 2^18-bit tiles (the one-block kernel's best shape at 2^18)
-  add_pair<16>(out, 512);  // 2^19
-  add_pair_persistent<4>(out, 512);   // 2^17
-  add_pair_persistent<8>(out, 512);   // 2^18
-  add_pair_persistent<16>(out, 256);  // 2^18
-  add_pair_persistent<16>(out, 512);  // 2^19
+  // Measured on the H100 (bench/results/2026-11-22-h100-addbw.md): only the
+  // largest tiles pay; 2^17-bit tiles (q4.t512, q8.t256) lost 15-20 % at
+  // 2^20 bits, and a persistent-block version (ticket prefetch, stores before
+  // the look-back) never won (bench/notes/add-chained.md). Kept: the two that
+  // win somewhere.
+  add_pair<8>(out, 512);   // 2^18-bit tiles: best at 2^17 bits (one tile, by a hair)
+  add_pair<16>(out, 512);  // 2^19-bit tiles: best at 2^20 bits
 }
 
 }  // namespace bigtune::kernels::variants

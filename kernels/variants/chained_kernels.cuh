@@ -6,7 +6,8 @@
 // block's shared memory; at 2^20 bits that is a 128 KB tile, one block per SM,
 // and its load / scan / store phases cannot overlap with another block's
 // (bench/notes/multiplication.md, "Addition at 2^19 – 2^20 bits": 89-93 % of
-// the copy bandwidth). Tiles of 2^16 - 2^19 bits keep 2-8 blocks per SM at any
+// the copy bandwidth). Tiles of 2^18 or 2^19 bits (the sizes at which the
+// one-block kernel runs at 98-100 % of copy) keep two blocks per SM at any
 // instance size.
 //
 // Within a tile everything is as in add_sub_kernel: cp.async staging, Q limbs
@@ -120,121 +121,5 @@ __global__ void __launch_bounds__(1024) chained_add_sub_kernel(KernelArgs args) 
   block::store_tile(static_cast<Limb*>(args.r) + inst * m + start, smem, b_off, len);
 }
 
-// The same computation in persistent blocks (as many as fit on the device at
-// once, each looping over tiles), arranged so that the two global-memory round
-// trips of the chained kernel are off the critical path (bench/notes/
-// add-chained.md, "Run 1": each cost ~1 us per tile while the block held its
-// SM slot):
-//   - the ticket of the next tile is claimed while this tile's loads are in
-//     flight, not before them;
-//   - after the scan every chunk whose carry-in does not depend on the tile's
-//     carry-in (its in-tile exclusive status has p = 0: all but the leading
-//     all-ones run, with random limbs all but thread 0) is finished and stored
-//     at once; only the leading chunks wait for the look-back, and write their
-//     few limbs straight to global memory.
-// Deadlock-free as the chained kernel: take the smallest unfinished ticket; its
-// predecessors are finished, and it is either being run or is the prefetched
-// next ticket of a block still running a smaller — unfinished — one, which
-// contradicts minimality. args.scratch: ticket word + status words.
-template <class Limb, int Q, bool kSub>
-__global__ void __launch_bounds__(1024) chained_persistent_kernel(KernelArgs args) {
-  __shared__ block::BlockCarryScan::TempStorage scan_storage;
-  __shared__ uint32_t s_next, s_tile_carry;
-  constexpr int L = arith::LimbTraits<Limb>::kBits;
-  Limb* smem = dynamic_smem<Limb>();
-  const uint32_t m = args.limbs, tid = threadIdx.x, threads = blockDim.x;
-  const uint32_t tile_limbs = block::chained_tile_limbs(threads, Q);
-  const uint32_t tiles = block::chained_tiles(m, tile_limbs);
-  const uint32_t total = uint32_t(uint64_t(tiles) * args.count);
-  uint32_t* words = static_cast<uint32_t*>(args.scratch);
-  uint32_t* status_words = words + 1;
-  const uint32_t b_off = args.stage_buffers == 2 ? block::chained_buffer_limbs(m, tile_limbs) : 0;
-  const uint64_t carry_limb = args.bits / L;
-  const int carry_bit = int(args.bits % L);
-  const uint64_t top_limb = carry_limb;
-  const Limb top_mask = (Limb(1) << carry_bit) - 1;
-  const uint32_t first = tid * Q;
-
-  if (tid == 0) s_next = atomicAdd(&words[0], 1u);
-  __syncthreads();
-  uint32_t id = s_next;
-  while (id < total) {
-    const uint64_t inst = id / tiles;
-    const uint32_t tile = id - uint32_t(inst) * tiles;
-    const uint32_t start = tile * tile_limbs, len = min(tile_limbs, m - start);
-    const Limb* a_tile = static_cast<const Limb*>(args.a) + inst * m + start;
-    const Limb* b_tile = static_cast<const Limb*>(args.b) + inst * m + start;
-    Limb* r_tile = static_cast<Limb*>(args.r) + inst * m + start;
-    block::copy_tile_async(smem, 0, a_tile, len);
-    if (b_off != 0) block::copy_tile_async(smem, b_off, b_tile, len);
-    __syncthreads();                                       // every thread has read s_next
-    if (tid == 0) s_next = atomicAdd(&words[0], 1u);       // next ticket, behind the loads
-    block::wait_tiles();
-    __syncthreads();
-    Limb a[Q];
-    block::smem_to_blocked<Limb, Q>(a, smem, 0, first, len);
-    if (b_off == 0) {
-      __syncthreads();
-      block::copy_tile_async(smem, 0, b_tile, len);
-      block::wait_tiles();
-      __syncthreads();
-    }
-    auto b_at = [&](int k) {
-      const uint32_t j = first + k;
-      return j < len ? smem[block::smem_physical<Limb>(b_off + j)] : Limb(0);
-    };
-    const uint32_t status = block::chunk_status<Limb, Q, kSub>(a, b_at);
-    uint32_t inclusive;
-    const uint32_t exclusive = block::BlockCarryScan(scan_storage).scan(status, inclusive);
-    if (tid == threads - 1 && tiles > 1)
-      block::tile_publish(&status_words[id], tile == 0 ? block::kTileInclusive : block::kTileAggregate,
-                          tile == 0 ? inclusive & block::kCarryGenerate : inclusive);
-
-    int flag = -1;
-    auto result = [&](uint32_t j, Limb r) {  // masking and the carry flag, as add_sub_kernel
-      const uint64_t g = uint64_t(start) + j;
-      if (!kSub && g == carry_limb) flag = int((r >> carry_bit) & 1);
-      if (g > top_limb) r = 0;
-      if (g == top_limb) r &= top_mask;
-      return r;
-    };
-    const bool last = tile == tiles - 1 && tid == threads - 1;
-    const bool flag_from_carry = last && (kSub || carry_limb >= uint64_t(tiles) * tile_limbs);
-    // Chunks whose carry-in is known now (p = 0 prefix in the tile).
-    const bool dependent = (exclusive & block::kCarryPropagate) != 0;
-    if (!dependent) {
-      const Limb out = block::chunk_finish<Limb, Q, kSub>(
-          a, b_at, Limb(exclusive & block::kCarryGenerate), [&](int k, Limb r) {
-            const uint32_t j = first + k;
-            r = result(j, r);
-            if (j < len) smem[block::smem_physical<Limb>(b_off + j)] = r;
-          });
-      if (flag_from_carry) flag = int(out);
-    }
-    const uint32_t waiting = uint32_t(__syncthreads_count(dependent));  // the leading threads
-    for (uint32_t i = waiting * Q + tid; i < len; i += threads) r_tile[i] = smem[block::smem_physical<Limb>(b_off + i)];
-    if (tid == threads - 1) {
-      uint32_t carry = 0;
-      if (tiles > 1 && tile > 0) {
-        carry = block::tile_look_back(status_words, id);
-        const uint32_t out = (inclusive | ((inclusive >> 1) & carry)) & block::kCarryGenerate;
-        block::tile_publish(&status_words[id], block::kTileInclusive, out);
-      }
-      s_tile_carry = carry;
-    }
-    __syncthreads();
-    if (dependent) {  // exclusive = (g 0, p 1): the chunk's carry-in is the tile's
-      const Limb out = block::chunk_finish<Limb, Q, kSub>(a, b_at, Limb(s_tile_carry), [&](int k, Limb r) {
-        const uint32_t j = first + k;
-        r = result(j, r);
-        if (j < len) r_tile[j] = r;
-      });
-      if (flag_from_carry) flag = int(out);
-    }
-    if (flag >= 0 && args.flags) args.flags[inst] = uint32_t(flag);
-    __syncthreads();  // shared tiles, scan storage and s_tile_carry are reused
-    id = s_next;
-  }
-}
 
 }  // namespace bigtune::kernels::variants
