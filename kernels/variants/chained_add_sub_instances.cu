@@ -10,7 +10,6 @@
 // the per-variant "at the limit" test case small.
 #include <cuda_runtime_api.h>
 
-
 #include "kernels/block/chained_layout.hpp"
 #include "kernels/variants/chained_kernels.cuh"
 #include "kernels/variants/chained_variants.hpp"
