@@ -92,6 +92,7 @@ const std::vector<Variant>& registry() {
     variants::append_mod_large_variants(v);
     variants::append_warp_add_sub_variants(v);
     variants::append_warp_mul_variants(v);
+    variants::append_warp_mul_block_variants(v);
     variants::append_warp_divmod_variants(v);
     variants::append_chained_add_sub_variants(v);
     // modinv with 128 and 256 limbs per thread returned 0 (no flag) for some
