@@ -63,14 +63,14 @@ struct KaraStatic {
   BlockCarryScan::TempStorage scan;
   uint32_t status[512];
   uint32_t carry[512];
-  uint32_t key;
+  uint32_t key[2];
 };
 
 __global__ void __launch_bounds__(512) kara_prep_kernel(KaraPassArgs p) {
   extern __shared__ uint64_t kara_dyn[];
   __shared__ KaraStatic st;
   KaraBlockExec ex{&st.scan};
-  const KaraShared sh{st.status, st.carry, &st.key};
+  const KaraShared sh{st.status, st.carry, st.key};
   const uint64_t i = blockIdx.x;
   const uint32_t h = kara_leaf_words(p.n, p.levels);
   const uint64_t leaf_span = uint64_t(kara_pow3(p.levels)) * h;
@@ -84,7 +84,7 @@ __global__ void __launch_bounds__(512) kara_combine_kernel(KaraPassArgs p) {
   extern __shared__ uint64_t kara_dyn[];
   __shared__ KaraStatic st;
   KaraBlockExec ex{&st.scan};
-  const KaraShared sh{st.status, st.carry, &st.key};
+  const KaraShared sh{st.status, st.carry, st.key};
   const uint64_t i = blockIdx.x;
   const uint32_t h = kara_leaf_words(p.n, p.levels);
   const uint64_t prod_span = uint64_t(kara_pow3(p.levels)) * 2 * h;

@@ -89,40 +89,65 @@ BIGTUNE_HD inline KaraChunk kara_chunk(uint32_t t, uint32_t threads, uint32_t wo
   return {lo, hi};
 }
 
-// Exchange arrays of one block: per-thread statuses/carries and one key cell.
+// Exchange arrays of one block: per-thread statuses/carries and two key cells.
 struct KaraShared {
   uint32_t* status;  // T entries
   uint32_t* carry;   // T entries
-  uint32_t* key;     // 1 entry
+  uint32_t* key;     // 2 entries (one per thread group)
 };
 
-// dst = |x - y| over w words (dst distinct from x and y); returns 1 when x < y.
-// Compare first (the highest differing word, by a max over per-thread keys),
-// then one borrow scan of larger - smaller.
+// The prep pass works on a and b at once: the block's threads form `groups`
+// (1 for squares, else 2) groups of T / groups threads, group g on operand g,
+// so each barrier serves both operands. The carry scan is segmented as in
+// carry_scan.cuh: a group's first thread reports propagate = 0 and ignores
+// the prefix it receives.
+struct KaraGroup {
+  uint32_t g, t, threads;  // group, thread within it, threads per group
+};
+BIGTUNE_HD inline KaraGroup kara_group(uint32_t t, uint32_t threads, uint32_t groups) {
+  const uint32_t per = threads / groups;
+  const uint32_t g = t / per < groups ? t / per : groups;  // g == groups: spare thread (T not a multiple)
+  return {g, t - g * per, per};
+}
+
+// dst[g] = |x[g] - y[g]| over w words for each group g (dst distinct from x
+// and y); bit g of the result is 1 when x[g] < y[g]. Compare first (the
+// highest differing word, by a max over per-thread keys), then one borrow
+// scan of larger - smaller.
 template <class Exec>
-BIGTUNE_HD uint32_t kara_absdiff(Exec& ex, const KaraShared& sh, const uint64_t* x, const uint64_t* y, uint32_t w,
-                                 uint64_t* dst) {
+BIGTUNE_HD uint32_t kara_absdiff(Exec& ex, const KaraShared& sh, uint32_t groups, const uint64_t* const* x,
+                                 const uint64_t* const* y, uint32_t w, uint64_t* const* dst) {
   const uint32_t threads = ex.threads();
   ex.phase([&](uint32_t t) {
-    if (t == 0) *sh.key = 0;
+    if (t < 2) sh.key[t] = 0;
   });
   ex.phase([&](uint32_t t) {
-    const KaraChunk c = kara_chunk(t, threads, w);
+    const KaraGroup q = kara_group(t, threads, groups);
+    if (q.g >= groups) return;
+    const KaraChunk c = kara_chunk(q.t, q.threads, w);
+    const uint64_t* xg = x[q.g];
+    const uint64_t* yg = y[q.g];
     for (uint32_t k = c.hi; k > c.lo; --k) {
-      if (x[k - 1] != y[k - 1]) {
-        ex.atomic_max(sh.key, (k << 1) | (x[k - 1] > y[k - 1] ? 1u : 0u));
+      if (xg[k - 1] != yg[k - 1]) {
+        ex.atomic_max(sh.key + q.g, (k << 1) | (xg[k - 1] > yg[k - 1] ? 1u : 0u));
         break;
       }
     }
   });
-  const uint32_t key = *sh.key;
-  const uint32_t lt = key != 0 && (key & 1) == 0;
-  const uint64_t* big = lt ? y : x;
-  const uint64_t* small = lt ? x : y;
+  uint32_t lt = 0;
+  for (uint32_t g = 0; g < groups; ++g) lt |= uint32_t(sh.key[g] != 0 && (sh.key[g] & 1) == 0) << g;
   ex.phase([&](uint32_t t) {
-    const KaraChunk c = kara_chunk(t, threads, w);
+    const KaraGroup q = kara_group(t, threads, groups);
+    if (q.g >= groups) {
+      sh.status[t] = kKaraPropagate;  // identity
+      return;
+    }
+    const KaraChunk c = kara_chunk(q.t, q.threads, w);
+    const bool swap = (lt >> q.g) & 1;
+    const uint64_t* big = swap ? y[q.g] : x[q.g];
+    const uint64_t* small = swap ? x[q.g] : y[q.g];
     uint64_t borrow = 0;
-    bool zero = true;
+    bool zero = q.t != 0;  // a group's first chunk stops what comes from below it
     for (uint32_t k = c.lo; k < c.hi; ++k) {
       const uint64_t d = big[k] - small[k];
       const uint64_t r = d - borrow;
@@ -133,13 +158,19 @@ BIGTUNE_HD uint32_t kara_absdiff(Exec& ex, const KaraShared& sh, const uint64_t*
   });
   ex.carry_scan(sh.status);  // status[t] = exclusive prefix: bit 0 = borrow into chunk t
   ex.phase([&](uint32_t t) {
-    const KaraChunk c = kara_chunk(t, threads, w);
-    uint64_t borrow = sh.status[t] & kKaraGenerate;
+    const KaraGroup q = kara_group(t, threads, groups);
+    if (q.g >= groups) return;
+    const KaraChunk c = kara_chunk(q.t, q.threads, w);
+    const bool swap = (lt >> q.g) & 1;
+    const uint64_t* big = swap ? y[q.g] : x[q.g];
+    const uint64_t* small = swap ? x[q.g] : y[q.g];
+    uint64_t* out = dst[q.g];
+    uint64_t borrow = q.t == 0 ? 0 : sh.status[t] & kKaraGenerate;
     for (uint32_t k = c.lo; k < c.hi; ++k) {
       const uint64_t d = big[k] - small[k];
       const uint64_t r = d - borrow;
       borrow = (big[k] < small[k]) | (d < borrow);
-      dst[k] = r;
+      out[k] = r;
     }
   });
   return lt;
@@ -153,35 +184,44 @@ BIGTUNE_HD uint64_t kara_prep_instance(Exec& ex, const KaraShared& sh, const uin
                                        uint32_t levels, bool square, uint64_t* smem, uint64_t* leaf_a,
                                        uint64_t* leaf_b) {
   const uint32_t threads = ex.threads();
+  const uint32_t groups = square ? 1 : 2;
   const uint32_t h = kara_leaf_words(n, levels);
   const uint32_t big_n = h << levels;
   const uint64_t per_operand = kara_prep_operand_words(n, levels);
+  const uint64_t* src[2] = {a, b};
+  uint64_t* tree[2] = {smem, smem + per_operand};
+  uint64_t* leaves[2] = {leaf_a, leaf_b};
+  ex.phase([&](uint32_t t) {
+    for (uint32_t g = 0; g < groups; ++g)
+      for (uint32_t k = t; k < big_n; k += threads) tree[g][k] = k < n ? src[g][k] : 0;
+  });
   uint64_t neg = 0;
-  for (uint32_t op = 0; op < (square ? 1u : 2u); ++op) {
-    const uint64_t* src = op == 0 ? a : b;
-    uint64_t* tree = smem + op * per_operand;
-    uint64_t* leaves = op == 0 ? leaf_a : leaf_b;
-    ex.phase([&](uint32_t t) {
-      for (uint32_t k = t; k < big_n; k += threads) tree[k] = k < n ? src[k] : 0;
-    });
-    uint64_t level_off = 0;
-    for (uint32_t l = 0; l < levels; ++l) {
-      const uint32_t s = big_n >> l, half = s / 2;
-      const bool last = l + 1 == levels;
-      const uint64_t next_off = level_off + uint64_t(kara_pow3(l)) * s;
-      for (uint32_t j = 0; j < kara_pow3(l); ++j) {
-        const uint64_t* node = tree + level_off + uint64_t(j) * s;
-        uint64_t* child = last ? leaves + uint64_t(3 * j) * half : tree + next_off + uint64_t(3 * j) * half;
-        ex.phase([&](uint32_t t) {  // x0 and x1 are the two halves, copied as they are
-          for (uint32_t k = t; k < s; k += threads) child[k] = node[k];
-        });
-        const uint32_t lt = kara_absdiff(ex, sh, node, node + half, half, child + 2 * half);
-        neg ^= uint64_t(lt) << kara_sign_bit(l, j);
+  uint64_t level_off = 0;
+  for (uint32_t l = 0; l < levels; ++l) {
+    const uint32_t s = big_n >> l, half = s / 2;
+    const bool last = l + 1 == levels;
+    const uint64_t next_off = level_off + uint64_t(kara_pow3(l)) * s;
+    for (uint32_t j = 0; j < kara_pow3(l); ++j) {
+      const uint64_t* lo[2];
+      const uint64_t* hi[2];
+      uint64_t* child[2];
+      uint64_t* diff[2];
+      for (uint32_t g = 0; g < 2; ++g) {
+        lo[g] = tree[g] + level_off + uint64_t(j) * s;
+        hi[g] = lo[g] + half;
+        child[g] = last ? leaves[g] + uint64_t(3 * j) * half : tree[g] + next_off + uint64_t(3 * j) * half;
+        diff[g] = child[g] + 2 * half;
       }
-      level_off = next_off;
+      ex.phase([&](uint32_t t) {  // x0 and x1 are the two halves, copied as they are
+        for (uint32_t g = 0; g < groups; ++g)
+          for (uint32_t k = t; k < s; k += threads) child[g][k] = lo[g][k];
+      });
+      const uint32_t lt = kara_absdiff(ex, sh, groups, lo, hi, half, diff);
+      neg |= uint64_t(square ? 0 : (lt ^ (lt >> 1)) & 1) << kara_sign_bit(l, j);
     }
+    level_off = next_off;
   }
-  return square ? 0 : neg;
+  return neg;
 }
 
 // Adds `v` (0 .. 2^32-1) into words [lo, hi) of r; returns the carry out.
