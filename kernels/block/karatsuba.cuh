@@ -63,7 +63,7 @@ struct KaraStatic {
   BlockCarryScan::TempStorage scan;
   uint32_t status[512];
   uint32_t carry[512];
-  uint32_t key[2];
+  uint32_t key[kKaraMaxKeys];
 };
 
 __global__ void __launch_bounds__(512) kara_prep_kernel(KaraPassArgs p) {

@@ -89,53 +89,63 @@ BIGTUNE_HD inline KaraChunk kara_chunk(uint32_t t, uint32_t threads, uint32_t wo
   return {lo, hi};
 }
 
-// Exchange arrays of one block: per-thread statuses/carries and two key cells.
+// Exchange arrays of one block: per-thread statuses/carries and key cells.
+constexpr uint32_t kKaraMaxKeys = 64;  // groups of one round (<= threads)
 struct KaraShared {
   uint32_t* status;  // T entries
   uint32_t* carry;   // T entries
-  uint32_t* key;     // 2 entries (one per thread group)
+  uint32_t* key;     // kKaraMaxKeys entries (one per thread group)
 };
 
-// The prep pass works on a and b at once: the block's threads form `groups`
-// (1 for squares, else 2) groups of T / groups threads, group g on operand g,
-// so each barrier serves both operands. The carry scan is segmented as in
+// Every node of a tree level is independent, so a level runs as one set of
+// phases: the block's threads form G groups of T / G threads, one group per
+// node (per operand node in the prep, per triple in the combine), G at most
+// min(T, kKaraMaxKeys) per round. The carry scans are segmented as in
 // carry_scan.cuh: a group's first thread reports propagate = 0 and ignores
-// the prefix it receives.
+// the prefix it receives. Fewer barriers per instance than a node at a time
+// (L barriers sets instead of (3^L - 1) / 2).
 struct KaraGroup {
   uint32_t g, t, threads;  // group, thread within it, threads per group
 };
 BIGTUNE_HD inline KaraGroup kara_group(uint32_t t, uint32_t threads, uint32_t groups) {
   const uint32_t per = threads / groups;
-  const uint32_t g = t / per < groups ? t / per : groups;  // g == groups: spare thread (T not a multiple)
+  const uint32_t g = t / per < groups ? t / per : groups;  // g == groups: spare thread
   return {g, t - g * per, per};
 }
+BIGTUNE_HD inline uint32_t kara_round_groups(uint32_t threads, uint32_t multiple) {
+  const uint32_t cap = threads < kKaraMaxKeys ? threads : kKaraMaxKeys;
+  return cap / multiple * multiple;
+}
 
-// dst[g] = |x[g] - y[g]| over w words for each group g (dst distinct from x
-// and y); bit g of the result is 1 when x[g] < y[g]. Compare first (the
-// highest differing word, by a max over per-thread keys), then one borrow
-// scan of larger - smaller.
-template <class Exec>
-BIGTUNE_HD uint32_t kara_absdiff(Exec& ex, const KaraShared& sh, uint32_t groups, const uint64_t* const* x,
-                                 const uint64_t* const* y, uint32_t w, uint64_t* const* dst) {
+// For each group g < G: dst = |x - y| over w words, with (x, y, dst) =
+// at(g) (dst distinct from x and y); bit g of the result is 1 when x < y.
+// Compare first (the highest differing word, by a max over per-thread keys),
+// then one borrow scan of larger - smaller.
+struct KaraDiffPtrs {
+  const uint64_t* x;
+  const uint64_t* y;
+  uint64_t* dst;
+};
+template <class Exec, class At>
+BIGTUNE_HD uint64_t kara_absdiff(Exec& ex, const KaraShared& sh, uint32_t groups, uint32_t w, At at) {
   const uint32_t threads = ex.threads();
   ex.phase([&](uint32_t t) {
-    if (t < 2) sh.key[t] = 0;
+    if (t < groups) sh.key[t] = 0;
   });
   ex.phase([&](uint32_t t) {
     const KaraGroup q = kara_group(t, threads, groups);
     if (q.g >= groups) return;
     const KaraChunk c = kara_chunk(q.t, q.threads, w);
-    const uint64_t* xg = x[q.g];
-    const uint64_t* yg = y[q.g];
+    const KaraDiffPtrs p = at(q.g);
     for (uint32_t k = c.hi; k > c.lo; --k) {
-      if (xg[k - 1] != yg[k - 1]) {
-        ex.atomic_max(sh.key + q.g, (k << 1) | (xg[k - 1] > yg[k - 1] ? 1u : 0u));
+      if (p.x[k - 1] != p.y[k - 1]) {
+        ex.atomic_max(sh.key + q.g, (k << 1) | (p.x[k - 1] > p.y[k - 1] ? 1u : 0u));
         break;
       }
     }
   });
-  uint32_t lt = 0;
-  for (uint32_t g = 0; g < groups; ++g) lt |= uint32_t(sh.key[g] != 0 && (sh.key[g] & 1) == 0) << g;
+  uint64_t lt = 0;
+  for (uint32_t g = 0; g < groups; ++g) lt |= uint64_t(sh.key[g] != 0 && (sh.key[g] & 1) == 0) << g;
   ex.phase([&](uint32_t t) {
     const KaraGroup q = kara_group(t, threads, groups);
     if (q.g >= groups) {
@@ -143,9 +153,10 @@ BIGTUNE_HD uint32_t kara_absdiff(Exec& ex, const KaraShared& sh, uint32_t groups
       return;
     }
     const KaraChunk c = kara_chunk(q.t, q.threads, w);
+    const KaraDiffPtrs p = at(q.g);
     const bool swap = (lt >> q.g) & 1;
-    const uint64_t* big = swap ? y[q.g] : x[q.g];
-    const uint64_t* small = swap ? x[q.g] : y[q.g];
+    const uint64_t* big = swap ? p.y : p.x;
+    const uint64_t* small = swap ? p.x : p.y;
     uint64_t borrow = 0;
     bool zero = q.t != 0;  // a group's first chunk stops what comes from below it
     for (uint32_t k = c.lo; k < c.hi; ++k) {
@@ -161,16 +172,16 @@ BIGTUNE_HD uint32_t kara_absdiff(Exec& ex, const KaraShared& sh, uint32_t groups
     const KaraGroup q = kara_group(t, threads, groups);
     if (q.g >= groups) return;
     const KaraChunk c = kara_chunk(q.t, q.threads, w);
+    const KaraDiffPtrs p = at(q.g);
     const bool swap = (lt >> q.g) & 1;
-    const uint64_t* big = swap ? y[q.g] : x[q.g];
-    const uint64_t* small = swap ? x[q.g] : y[q.g];
-    uint64_t* out = dst[q.g];
+    const uint64_t* big = swap ? p.y : p.x;
+    const uint64_t* small = swap ? p.x : p.y;
     uint64_t borrow = q.t == 0 ? 0 : sh.status[t] & kKaraGenerate;
     for (uint32_t k = c.lo; k < c.hi; ++k) {
       const uint64_t d = big[k] - small[k];
       const uint64_t r = d - borrow;
       borrow = (big[k] < small[k]) | (d < borrow);
-      out[k] = r;
+      p.dst[k] = r;
     }
   });
   return lt;
@@ -184,7 +195,7 @@ BIGTUNE_HD uint64_t kara_prep_instance(Exec& ex, const KaraShared& sh, const uin
                                        uint32_t levels, bool square, uint64_t* smem, uint64_t* leaf_a,
                                        uint64_t* leaf_b) {
   const uint32_t threads = ex.threads();
-  const uint32_t groups = square ? 1 : 2;
+  const uint32_t ops = square ? 1 : 2;  // operand of group g: g % ops; node: g / ops
   const uint32_t h = kara_leaf_words(n, levels);
   const uint32_t big_n = h << levels;
   const uint64_t per_operand = kara_prep_operand_words(n, levels);
@@ -192,39 +203,46 @@ BIGTUNE_HD uint64_t kara_prep_instance(Exec& ex, const KaraShared& sh, const uin
   uint64_t* tree[2] = {smem, smem + per_operand};
   uint64_t* leaves[2] = {leaf_a, leaf_b};
   ex.phase([&](uint32_t t) {
-    for (uint32_t g = 0; g < groups; ++g)
-      for (uint32_t k = t; k < big_n; k += threads) tree[g][k] = k < n ? src[g][k] : 0;
+    for (uint32_t o = 0; o < ops; ++o)
+      for (uint32_t k = t; k < big_n; k += threads) tree[o][k] = k < n ? src[o][k] : 0;
   });
   uint64_t neg = 0;
   uint64_t level_off = 0;
+  const uint32_t round = kara_round_groups(threads, ops);
   for (uint32_t l = 0; l < levels; ++l) {
     const uint32_t s = big_n >> l, half = s / 2;
     const bool last = l + 1 == levels;
     const uint64_t next_off = level_off + uint64_t(kara_pow3(l)) * s;
-    for (uint32_t j = 0; j < kara_pow3(l); ++j) {
-      const uint64_t* lo[2];
-      const uint64_t* hi[2];
-      uint64_t* child[2];
-      uint64_t* diff[2];
-      for (uint32_t g = 0; g < 2; ++g) {
-        lo[g] = tree[g] + level_off + uint64_t(j) * s;
-        hi[g] = lo[g] + half;
-        child[g] = last ? leaves[g] + uint64_t(3 * j) * half : tree[g] + next_off + uint64_t(3 * j) * half;
-        diff[g] = child[g] + 2 * half;
-      }
+    const uint32_t total = ops * kara_pow3(l);
+    for (uint32_t g0 = 0; g0 < total; g0 += round) {
+      const uint32_t groups = total - g0 < round ? total - g0 : round;
+      // Node j of operand o: its halves, and where its three children go.
+      auto node = [&](uint32_t g) { return tree[(g0 + g) % ops] + level_off + uint64_t((g0 + g) / ops) * s; };
+      auto child = [&](uint32_t g) {
+        const uint32_t o = (g0 + g) % ops, j = (g0 + g) / ops;
+        return last ? leaves[o] + uint64_t(3 * j) * half : tree[o] + next_off + uint64_t(3 * j) * half;
+      };
       ex.phase([&](uint32_t t) {  // x0 and x1 are the two halves, copied as they are
-        for (uint32_t g = 0; g < groups; ++g)
-          for (uint32_t k = t; k < s; k += threads) child[g][k] = lo[g][k];
+        for (uint32_t g = 0; g < groups; ++g) {
+          const uint64_t* x = node(g);
+          uint64_t* c = child(g);
+          for (uint32_t k = t; k < s; k += threads) c[k] = x[k];
+        }
       });
-      const uint32_t lt = kara_absdiff(ex, sh, groups, lo, hi, half, diff);
-      neg |= uint64_t(square ? 0 : (lt ^ (lt >> 1)) & 1) << kara_sign_bit(l, j);
+      const uint64_t lt = kara_absdiff(ex, sh, groups, half, [&](uint32_t g) {
+        const uint64_t* x = node(g);
+        return KaraDiffPtrs{x, x + half, child(g) + 2 * half};
+      });
+      if (!square)
+        for (uint32_t g = 0; g < groups; g += 2)
+          neg |= uint64_t(((lt >> g) ^ (lt >> (g + 1))) & 1) << kara_sign_bit(l, (g0 + g) / 2);
     }
     level_off = next_off;
   }
   return neg;
 }
 
-// Adds `v` (0 .. 2^32-1) into words [lo, hi) of r; returns the carry out.
+// Adds `v` into words [lo, hi) of r; returns the carry out.
 BIGTUNE_HD inline uint64_t kara_add_small(uint64_t* r, uint32_t lo, uint32_t hi, uint64_t v) {
   for (uint32_t k = lo; k < hi && v; ++k) {
     const uint64_t s = r[k] + v;
@@ -234,48 +252,65 @@ BIGTUNE_HD inline uint64_t kara_add_small(uint64_t* r, uint32_t lo, uint32_t hi,
   return v;
 }
 
-// R (4s words) = P0 + (P0 + P1 - sgn Pm) B^s + P1 B^2s, Pi of 2s words each.
+// For each group g < G: R (4s words) = P0 + (P0 + P1 - sgn Pm) B^s + P1 B^2s,
+// Pi of 2s words each, (P0, R, sgn) = at(g) with P1 = P0 + 2s, Pm = P0 + 4s.
 // With sgn = +1 the subtraction is an addition of the complement modulo B^4s
 // (~Pm over 3s words, + 1 at word s): every column is a sum of at most five
 // words plus a carry, so all carries are non-negative. Carries then cross the
 // chunks in two steps: each chunk's column carry (0..5) is added into the
 // next chunk (a carry out of that is 0 or 1), then one carry scan.
-template <class Exec>
-BIGTUNE_HD void kara_combine3(Exec& ex, const KaraShared& sh, const uint64_t* p0, const uint64_t* p1,
-                              const uint64_t* pm, bool neg, uint32_t s, uint64_t* r) {
+struct KaraCombinePtrs {
+  const uint64_t* p0;
+  uint64_t* r;
+  bool neg;
+};
+template <class Exec, class At>
+BIGTUNE_HD void kara_combine_level(Exec& ex, const KaraShared& sh, uint32_t groups, uint32_t s, At at) {
   const uint32_t threads = ex.threads(), w = 4 * s;
   ex.phase([&](uint32_t t) {
-    const KaraChunk c = kara_chunk(t, threads, w);
+    const KaraGroup q = kara_group(t, threads, groups);
     uint64_t carry = 0;
-    for (uint32_t k = c.lo; k < c.hi; ++k) {
-      uint64_t sum = carry, next = 0, v;
-      v = k < 2 * s ? p0[k] : p1[k - 2 * s];
-      sum += v, next += sum < v;
-      if (k >= s && k < 3 * s) {
-        v = p0[k - s], sum += v, next += sum < v;
-        v = p1[k - s], sum += v, next += sum < v;
-        v = neg ? pm[k - s] : ~pm[k - s], sum += v, next += sum < v;
-      } else if (k >= 3 * s && !neg) {
-        v = ~uint64_t(0), sum += v, next += sum < v;
+    if (q.g < groups) {
+      const KaraChunk c = kara_chunk(q.t, q.threads, w);
+      const KaraCombinePtrs p = at(q.g);
+      const uint64_t *p0 = p.p0, *p1 = p.p0 + 2 * s, *pm = p.p0 + 4 * s;
+      for (uint32_t k = c.lo; k < c.hi; ++k) {
+        uint64_t sum = carry, next = 0, v;
+        v = k < 2 * s ? p0[k] : p1[k - 2 * s];
+        sum += v, next += sum < v;
+        if (k >= s && k < 3 * s) {
+          v = p0[k - s], sum += v, next += sum < v;
+          v = p1[k - s], sum += v, next += sum < v;
+          v = p.neg ? pm[k - s] : ~pm[k - s], sum += v, next += sum < v;
+        } else if (k >= 3 * s && !p.neg) {
+          v = ~uint64_t(0), sum += v, next += sum < v;
+        }
+        if (k == s && !p.neg) sum += 1, next += sum == 0;
+        p.r[k] = sum;
+        carry = next;
       }
-      if (k == s && !neg) sum += 1, next += sum == 0;
-      r[k] = sum;
-      carry = next;
     }
     sh.carry[t] = uint32_t(carry);
   });
   ex.phase([&](uint32_t t) {
-    const KaraChunk c = kara_chunk(t, threads, w);
-    const uint64_t in = t == 0 ? 0 : sh.carry[t - 1];
-    const uint64_t out = kara_add_small(r, c.lo, c.hi, in);
-    bool ones = true;
+    const KaraGroup q = kara_group(t, threads, groups);
+    if (q.g >= groups) {
+      sh.status[t] = kKaraPropagate;  // identity
+      return;
+    }
+    const KaraChunk c = kara_chunk(q.t, q.threads, w);
+    uint64_t* r = at(q.g).r;
+    const uint64_t out = kara_add_small(r, c.lo, c.hi, q.t == 0 ? 0 : sh.carry[t - 1]);
+    bool ones = q.t != 0;  // a group's first chunk stops what comes from below it
     for (uint32_t k = c.lo; k < c.hi; ++k) ones &= r[k] == ~uint64_t(0);
     sh.status[t] = uint32_t(out) | (ones ? kKaraPropagate : 0u);
   });
   ex.carry_scan(sh.status);
   ex.phase([&](uint32_t t) {
-    const KaraChunk c = kara_chunk(t, threads, w);
-    kara_add_small(r, c.lo, c.hi, sh.status[t] & kKaraGenerate);
+    const KaraGroup q = kara_group(t, threads, groups);
+    if (q.g >= groups || q.t == 0) return;
+    const KaraChunk c = kara_chunk(q.t, q.threads, w);
+    kara_add_small(at(q.g).r, c.lo, c.hi, sh.status[t] & kKaraGenerate);
   });
 }
 
@@ -293,11 +328,17 @@ BIGTUNE_HD void kara_combine_instance(Exec& ex, const KaraShared& sh, const uint
   ex.phase([&](uint32_t t) {
     for (uint32_t k = t; k < leaf_words; k += threads) in[k] = prods[k];
   });
+  const uint32_t round = kara_round_groups(threads, 1);
   for (uint32_t l = levels; l >= 1; --l) {
     const uint32_t s = big_n >> l;  // node size on level l: its products have 2s words
-    for (uint32_t j = 0; j < kara_pow3(l - 1); ++j) {
-      const uint64_t* p = in + uint64_t(3 * j) * 2 * s;
-      kara_combine3(ex, sh, p, p + 2 * s, p + 4 * s, (neg >> kara_sign_bit(l - 1, j)) & 1, s, out + uint64_t(j) * 4 * s);
+    const uint32_t total = kara_pow3(l - 1);
+    for (uint32_t g0 = 0; g0 < total; g0 += round) {
+      const uint32_t groups = total - g0 < round ? total - g0 : round;
+      kara_combine_level(ex, sh, groups, s, [&](uint32_t g) {
+        const uint32_t j = g0 + g;
+        return KaraCombinePtrs{in + uint64_t(3 * j) * 2 * s, out + uint64_t(j) * 4 * s,
+                               bool((neg >> kara_sign_bit(l - 1, j)) & 1)};
+      });
     }
     uint64_t* tmp = in;
     in = out;

@@ -41,8 +41,8 @@ std::vector<uint64_t> kara_host(const std::vector<uint64_t>& a, const std::vecto
                                 bool square, uint32_t threads, uint32_t out_words) {
   const uint32_t n = uint32_t(a.size()), h = kara_leaf_words(n, levels), leaves = kara_pow3(levels);
   std::vector<uint32_t> status(threads, 0xdead), carry(threads, 0xbeef);
-  uint32_t key[2] = {0x1234, 0x5678};
-  const KaraShared sh{status.data(), carry.data(), key};
+  std::vector<uint32_t> key(kKaraMaxKeys, 0x1234);
+  const KaraShared sh{status.data(), carry.data(), key.data()};
   HostExec ex{threads};
   std::vector<uint64_t> smem(kara_prep_words(n, levels, square), 0x5a5a5a5a5a5a5a5aull);
   std::vector<uint64_t> la(uint64_t(leaves) * h, 0x77), lb(uint64_t(leaves) * h, 0x77);
@@ -70,7 +70,7 @@ TEST(KaratsubaAlgorithm, MatchesGmpOnTheHost) {
   for (uint32_t n : {1u, 2u, 3u, 4u, 5u, 7u, 8u, 9u, 16u, 17u, 31u, 33u, 63u, 64u, 100u, 128u, 129u, 257u}) {
     for (uint32_t levels = 1; levels <= kKaraMaxLevels; ++levels) {
       const uint32_t half = kara_leaf_words(n, levels) << (levels - 1);
-      for (uint32_t threads : {32u, 64u, kara_pass_threads(n), 96u, 65u}) {
+      for (uint32_t threads : {8u, 32u, 64u, kara_pass_threads(n), 96u, 65u}) {
         for (int kind = 0; kind < test::kKaraOperandKinds; ++kind) {
           for (bool square : {false, true}) {
             std::vector<uint64_t> a, b;
