@@ -100,8 +100,9 @@ KaraScratch scratch_layout(const Variant& v, uint64_t bits, uint64_t count) {
 }
 uint64_t kara_scratch(const Variant& v, uint64_t bits, uint64_t count) { return scratch_layout(v, bits, count).total; }
 
+// The 48 KB default covers static + dynamic shared memory: opt in above it.
 cudaError_t set_smem(const void* kernel, uint64_t bytes) {
-  if (bytes <= 48 * 1024) return cudaSuccess;
+  if (bytes + sizeof(block::KaraStatic) <= 48 * 1024) return cudaSuccess;
   return cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes));
 }
 

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -22,7 +23,7 @@ namespace bigtune {
 namespace {
 
 uint32_t levels_of(const kernels::Variant& v) {
-  const size_t k = v.name.find(".k");
+  const size_t k = v.name.find(".k", v.name.find(".karatsuba.") + 1);  // "...q16.k2.sumrotate..."
   return uint32_t(std::stoul(v.name.substr(k + 2)));
 }
 
@@ -80,9 +81,13 @@ TEST(KaratsubaVsGmp, EveryVariantMatchesGmp) {
   const kernels::DeviceLimits limits = kernels::DeviceLimits::from_properties(props);
   const uint64_t cap = test::max_bits_cap();
   const std::vector<uint64_t> sizes{1, 64, 65, 255, 521, 1000, 3072, 4097, 8192, 12345, 16384, 23456, 32768, 65536};
+  // $BIGTUNE_KARA_VARIANTS: only variants whose name contains it (the
+  // compute-sanitizer runs: the pass kernels are shared by all variants).
+  const char* only = std::getenv("BIGTUNE_KARA_VARIANTS");
   uint64_t cases = 0, instances = 0, bad = 0, variants = 0;
   for (const kernels::Variant& v : kernels::registry()) {
     if (std::string(v.algorithm) != "karatsuba") continue;
+    if (only && v.name.find(only) == std::string::npos) continue;
     ++variants;
     const uint64_t limit = kernels::max_operand_bits(v, limits);
     const uint64_t top = std::min(limit, cap / 64 * 64);
@@ -123,14 +128,16 @@ TEST(KaratsubaVsGmp, EveryVariantMatchesGmp) {
     const kernels::Variant* v = kernels::find_variant(name);
     ASSERT_NE(v, nullptr) << name;
     const uint64_t bits = std::min<uint64_t>(12000, cap);
-    bad += run_case(ctx, *v, bits, 16, 3001, rng);
-    ++cases, instances += 3001;
+    const uint64_t count = only ? 300 : 3001;
+    bad += run_case(ctx, *v, bits, 16, count, rng);
+    ++cases, instances += count;
   }
   gmp_randclear(rng);
   std::printf("[ karatsuba ] %llu variants, %llu cases, %llu instances, %llu mismatches\n",
               (unsigned long long)variants, (unsigned long long)cases, (unsigned long long)instances,
               (unsigned long long)bad);
-  EXPECT_EQ(variants, 20u);
+  if (!only) EXPECT_EQ(variants, 20u);
+  EXPECT_GT(variants, 0u);
   EXPECT_EQ(bad, 0u);
 }
 
