@@ -176,13 +176,14 @@ void append_karatsuba_variants(std::vector<Variant>& out) {
     // The base's name without its op: "sumrotate.u32.q16.l8".
     const std::string base = k.base;
     const std::string suffix = "k" + std::to_string(k.levels) + "." + base.substr(base.find('.') + 1);
-    // Q and family are the base's: a plan's instances per block means what it means for the base.
+    // Q is the base's: a plan's instances per block means what it means for
+    // the base. Family "block": the passes run one block per instance (and
+    // the warp family's rules, param = lanes, do not hold here).
     uint32_t q = 0, max_threads = 0;
-    const char* family = "block";
     for (const Variant& b : out)
-      if (b.name == base) q = b.q, max_threads = b.max_threads, family = b.family;
+      if (b.name == base) q = b.q, max_threads = b.max_threads;
     if (q == 0) continue;  // base not registered (before this call): no variant
-    out.push_back(make_variant(k.op, family, "karatsuba", 64, q, max_threads,
+    out.push_back(make_variant(k.op, "block", "karatsuba", 64, q, max_threads,
                                reinterpret_cast<const void*>(&block::kara_prep_kernel), kKaraShape, suffix, i));
   }
 }
