@@ -48,6 +48,11 @@ std::optional<Preferred> preferred(Op op, uint64_t bits) {
     case Op::Sub:
       if (bits <= 64) return Preferred{prefixed(op, "direct.u64.q2"), 512};
       if (bits <= 1024) return Preferred{prefixed(op, "ripple.u64.q128"), bits <= 256 ? 512u : bits <= 512 ? 256u : 128u};
+      // Past 2^19 bits one instance over several blocks of 2^19-bit tiles (the
+      // chained family, bench/results/2026-11-22-h100-addbw.md: at 2^20 bits
+      // 94.5 % / 96.0 % of copy for add / sub against 88.8 % / 90.1 % with
+      // add.scan.u64.q16); up to 2^19 one block per instance is as fast.
+      if (bits > 524288) return Preferred{prefixed(op, "chained.u64.q16.t512"), 1};
       return std::nullopt;
     case Op::MulLow:
     case Op::Mul:
