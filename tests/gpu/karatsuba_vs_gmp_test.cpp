@@ -54,6 +54,9 @@ uint64_t run_case(Context& ctx, const kernels::Variant& v, uint64_t bits, uint32
     ADD_FAILURE() << "poisoning the result batch failed";
     return count;
   }
+  // That copy went to the legacy default stream, which the Context's
+  // non-blocking stream does not wait for: finish it before the launch.
+  cudaDeviceSynchronize();
   const Plan plan{v.name, ipb, "explicit", 0.0};
   if (square)
     ctx.sqr(dr, da, &plan);
