@@ -151,7 +151,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> ops{"add", "sub", "mul_low", "mul"};
   int min_log = 10, max_log = 20, total_log = 32, reps = 20;
   bool quick = false, defaults_only = false;
-  std::string csv, family;
+  std::string csv, family, name_contains;
   uint64_t fixed_count = 0;
   bool no_flags = false;
   app.add_option("--ops", ops, "ops to time")->capture_default_str();
@@ -163,6 +163,7 @@ int main(int argc, char** argv) {
   app.add_flag("--defaults-only", defaults_only, "time only the default plans");
   app.add_option("--csv", csv, "write every row to this CSV file");
   app.add_option("--family", family, "time only variants of this family (thread, warp, block)");
+  app.add_option("--name-contains", name_contains, "time only variants whose name contains this text (and the default plan)");
   app.add_flag("--no-flags", no_flags, "add/sub without the carry/borrow array (4 bytes per instance less traffic)");
   bool table34 = false;
   app.add_flag("--table34", table34, "only seed 002 Table 3.4: 10240 full products, 64 .. 65536 bits, default plan");
@@ -204,7 +205,8 @@ int main(int argc, char** argv) {
         std::vector<Plan> plans{def};
         if (!defaults_only)
           for (const kernels::Variant& v : kernels::registry())
-            if (v.op == *kop && (family.empty() || family == v.family))
+            if (v.op == *kop && (family.empty() || family == v.family) &&
+                (name_contains.empty() || v.name.find(name_contains) != std::string::npos))
               for (uint32_t ipb : ipb_choices(v, bits, count, impl.limits, quick))
                 plans.push_back(Plan{v.name, ipb, "explicit", 0});
         double best = 0;

@@ -38,5 +38,6 @@ void append_warp_add_sub_variants(std::vector<Variant>& out);
 void append_warp_mul_variants(std::vector<Variant>& out);
 void append_warp_mul_block_variants(std::vector<Variant>& out);
 void append_warp_divmod_variants(std::vector<Variant>& out);
+void append_karatsuba_variants(std::vector<Variant>& out);  // mul/sqr over a base variant already in `out`
 
 }  // namespace bigtune::kernels::variants
