@@ -1,7 +1,7 @@
 // Karatsuba full product and square (kernels/block/karatsuba.hpp) over a base
 // variant of the registry: three launches, prep -> base -> combine.
 // Names: "<op>.karatsuba.u64.q<base Q>.k<levels>.<base name without its op>",
-// e.g. "mul.karatsuba.u64.q16.k2.sumrotate.u32.q16.l8" = two Karatsuba levels
+// e.g. "mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l8" = two Karatsuba levels
 // over the warp sum-rotate product with 16 limbs per lane and 8 lanes.
 // A plan's instances per block is the base variant's; its geometry and limits
 // are the base's at the leaf size (h = ceil(words / 2^L) words), plus the
@@ -25,20 +25,22 @@ struct KaraSpec {
 };
 
 // Which bases: the fastest half/quarter/eighth-size products of
-// bench/results/2026-11-22-h100-warp.md and -h100.md (warp sum-rotate with 16
-// limbs per lane up to 16 Kbit, block classical u64 beyond), each at the
+// bench/results/2026-11-22-h100-warpmul.md and -h100.md (warp block-rotate
+// with 16 limbs per lane up to 16 Kbit, 1.2-1.3x the sum-rotate the first
+// Karatsuba runs were measured on; block classical u64 beyond), each at the
 // levels that bring 2^14 - 2^16-bit operands onto it (bench/notes/karatsuba.md).
 constexpr KaraSpec kSpecs[] = {
-    {Op::Mul, 1, "mul.sumrotate.u32.q16.l16"}, {Op::Mul, 1, "mul.classical.u64.q4"},
-    {Op::Mul, 2, "mul.sumrotate.u32.q16.l8"},  {Op::Mul, 2, "mul.sumrotate.u32.q16.l16"},
-    {Op::Mul, 2, "mul.classical.u64.q4"},      {Op::Mul, 3, "mul.sumrotate.u32.q16.l4"},
-    {Op::Mul, 3, "mul.sumrotate.u32.q16.l8"},  {Op::Mul, 3, "mul.sumrotate.u32.q16.l16"},
-    {Op::Mul, 4, "mul.sumrotate.u32.q16.l4"},  {Op::Mul, 4, "mul.sumrotate.u32.q16.l8"},
-    {Op::Sqr, 1, "sqr.sumrotate.u32.q16.l16"}, {Op::Sqr, 1, "sqr.classical.u64.q4"},
-    {Op::Sqr, 2, "sqr.sumrotate.u32.q16.l8"},  {Op::Sqr, 2, "sqr.sumrotate.u32.q16.l16"},
-    {Op::Sqr, 2, "sqr.classical.u64.q4"},      {Op::Sqr, 3, "sqr.sumrotate.u32.q16.l4"},
-    {Op::Sqr, 3, "sqr.sumrotate.u32.q16.l8"},  {Op::Sqr, 3, "sqr.sumrotate.u32.q16.l16"},
-    {Op::Sqr, 4, "sqr.sumrotate.u32.q16.l4"},  {Op::Sqr, 4, "sqr.sumrotate.u32.q16.l8"},
+    {Op::Mul, 1, "mul.blockrot.u32.q16.l32"}, {Op::Mul, 1, "mul.blockrot.u32.q16.l16"},
+    {Op::Mul, 1, "mul.classical.u64.q4"}, {Op::Mul, 2, "mul.blockrot.u32.q16.l8"},
+    {Op::Mul, 2, "mul.blockrot.u32.q16.l16"}, {Op::Mul, 2, "mul.classical.u64.q4"},
+    {Op::Mul, 3, "mul.blockrot.u32.q16.l4"}, {Op::Mul, 3, "mul.blockrot.u32.q16.l8"},
+    {Op::Mul, 3, "mul.blockrot.u32.q16.l16"}, {Op::Mul, 4, "mul.blockrot.u32.q16.l4"},
+    {Op::Mul, 4, "mul.blockrot.u32.q16.l8"}, {Op::Sqr, 1, "sqr.blockrot.u32.q16.l32"},
+    {Op::Sqr, 1, "sqr.blockrot.u32.q16.l16"}, {Op::Sqr, 1, "sqr.classical.u64.q4"},
+    {Op::Sqr, 2, "sqr.blockrot.u32.q16.l8"}, {Op::Sqr, 2, "sqr.blockrot.u32.q16.l16"},
+    {Op::Sqr, 2, "sqr.classical.u64.q4"}, {Op::Sqr, 3, "sqr.blockrot.u32.q16.l4"},
+    {Op::Sqr, 3, "sqr.blockrot.u32.q16.l8"}, {Op::Sqr, 3, "sqr.blockrot.u32.q16.l16"},
+    {Op::Sqr, 4, "sqr.blockrot.u32.q16.l4"}, {Op::Sqr, 4, "sqr.blockrot.u32.q16.l8"},
 };
 
 const KaraSpec& spec(const Variant& v) { return kSpecs[v.param]; }
@@ -173,7 +175,7 @@ const ShapeRules kKaraShape{kara_threads, kara_smem, kara_max_bits, kara_scratch
 void append_karatsuba_variants(std::vector<Variant>& out) {
   for (uint32_t i = 0; i < sizeof(kSpecs) / sizeof(kSpecs[0]); ++i) {
     const KaraSpec& k = kSpecs[i];
-    // The base's name without its op: "sumrotate.u32.q16.l8".
+    // The base's name without its op: "blockrot.u32.q16.l8".
     const std::string base = k.base;
     const std::string suffix = "k" + std::to_string(k.levels) + "." + base.substr(base.find('.') + 1);
     // Q is the base's: a plan's instances per block means what it means for

@@ -23,7 +23,7 @@ namespace bigtune {
 namespace {
 
 uint32_t levels_of(const kernels::Variant& v) {
-  const size_t k = v.name.find(".k", v.name.find(".karatsuba.") + 1);  // "...q16.k2.sumrotate..."
+  const size_t k = v.name.find(".k", v.name.find(".karatsuba.") + 1);  // "...q16.k2.blockrot..."
   return uint32_t(std::stoul(v.name.substr(k + 2)));
 }
 
@@ -133,7 +133,7 @@ TEST(KaratsubaVsGmp, EveryVariantMatchesGmp) {
     }
   }
   // A batch of many waves (the pass kernels run one block per instance).
-  for (const char* name : {"mul.karatsuba.u64.q16.k2.sumrotate.u32.q16.l8", "sqr.karatsuba.u64.q16.k3.sumrotate.u32.q16.l4"}) {
+  for (const char* name : {"mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l8", "sqr.karatsuba.u64.q16.k3.blockrot.u32.q16.l4"}) {
     const kernels::Variant* v = kernels::find_variant(name);
     ASSERT_NE(v, nullptr) << name;
     const uint64_t bits = std::min<uint64_t>(12000, cap);

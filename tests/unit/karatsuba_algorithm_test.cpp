@@ -120,12 +120,12 @@ TEST(KaratsubaRegistry, VariantsAndLimits) {
     EXPECT_FALSE(kernels::why_invalid(v, max + 64, 1, 1, h100).empty()) << v.name;
     EXPECT_GT(kernels::scratch_bytes(v, max, 10), 0u) << v.name;
   }
-  EXPECT_EQ(found, 20u);
+  EXPECT_EQ(found, 22u);  // kSpecs in karatsuba_instances.cu: 11 mul, 11 sqr
   // Two levels over the 4096-bit warp product: up to 4 x 4096 bits.
-  const kernels::Variant* k2 = kernels::find_variant("mul.karatsuba.u64.q16.k2.sumrotate.u32.q16.l8");
+  const kernels::Variant* k2 = kernels::find_variant("mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l8");
   ASSERT_NE(k2, nullptr);
   EXPECT_EQ(kernels::max_operand_bits(*k2, h100), 16384u);
-  const kernels::Variant* s3 = kernels::find_variant("sqr.karatsuba.u64.q16.k3.sumrotate.u32.q16.l8");
+  const kernels::Variant* s3 = kernels::find_variant("sqr.karatsuba.u64.q16.k3.blockrot.u32.q16.l8");
   ASSERT_NE(s3, nullptr);
   EXPECT_EQ(kernels::max_operand_bits(*s3, h100), 32768u);
   // Leaves, sign words and products at 2^14 bits, 1000 instances, 2 levels:
