@@ -81,13 +81,21 @@ std::optional<Preferred> preferred(Op op, uint64_t bits) {
       if (op != Op::MulLow && bits <= 8192)
         return Preferred{prefixed(op, bits <= 4096 ? "blockrot.u32.q16.l8" : "blockrot.u32.q16.l16"),
                          bits <= 4096 ? 64u : 32u};
-      if (op == Op::Mul && bits > 32768)
-        return Preferred{bits <= 65536 ? "mul.ntt.u64.q1.gl.m13.t512" : "mul.ntt.u64.q1.gl.m14.t1024", 1};
-      if (op == Op::Sqr && bits > 16384)
-        return Preferred{bits <= 32768   ? "sqr.ntt.u64.q1.gl.m13.t256"
-                         : bits <= 65536 ? "sqr.ntt.u64.q1.gl.m14.t512"
-                                         : "sqr.ntt.u64.q1.gl.m14.t1024",
-                         1};
+      // 8 Kbit .. 64 Kbit (bench/results/2026-11-22-h100-kara.md, session 3):
+      // mul to 16 Kbit on the 32-lane block-rotate product (2.33e7/s at 2^14
+      // against 1.45e7 for block classical); above, Karatsuba over the 8-Kbit
+      // block-rotate product, two levels to 32 Kbit (7.33e6/s at 2^15), three
+      // to 64 Kbit (2.17e6/s at 2^16 against 1.64e6 for the NTT). sqr: one
+      // Karatsuba level to 16 Kbit (2.42e7/s), two to 32 Kbit (7.74e6 against
+      // the NTT's 5.81e6), the NTT square above.
+      if (op == Op::Mul && bits > 8192 && bits <= 16384) return Preferred{"mul.blockrot.u32.q16.l32", 16};
+      if (op != Op::MulLow && bits > 8192 && bits <= (op == Op::Mul ? 65536u : 32768u)) {
+        const char* levels = bits <= 16384 ? "k1" : bits <= 32768 ? "k2" : "k3";
+        return Preferred{prefixed(op, "karatsuba.u64.q16.") + levels + ".blockrot.u32.q16.l16", 32};
+      }
+      if (op == Op::Mul && bits > 65536) return Preferred{"mul.ntt.u64.q1.gl.m14.t1024", 1};
+      if (op == Op::Sqr && bits > 32768)
+        return Preferred{bits <= 65536 ? "sqr.ntt.u64.q1.gl.m14.t512" : "sqr.ntt.u64.q1.gl.m14.t1024", 1};
       return std::nullopt;
     case Op::DivMod:
       if (bits <= 2048) return Preferred{"divmod.knuth.u32.q64", 128};
