@@ -147,6 +147,33 @@ TEST(DefaultPlan, ValidForEverySupportedSizeAndNoneBeyond) {
   }
 }
 
+// The named preferences of default_plan.cpp must be valid where they are
+// named: a preference that is not silently falls back to the registry's first
+// valid variant, which is slower by 1.5-3x at these sizes.
+TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
+  const struct {
+    Op op;
+    uint64_t bits;
+    const char* variant;
+  } expected[] = {
+      {Op::Mul, 1000, "mul.blockrot.u32.q8.l4"},
+      {Op::Mul, 16384, "mul.blockrot.u32.q16.l32"},
+      {Op::Mul, 20000, "mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l16"},
+      {Op::Mul, 32768, "mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l16"},
+      {Op::Mul, 65536, "mul.karatsuba.u64.q16.k3.blockrot.u32.q16.l16"},
+      {Op::Mul, 65537, "mul.ntt.u64.q1.gl.m14.t1024"},
+      {Op::Sqr, 16384, "sqr.karatsuba.u64.q16.k1.blockrot.u32.q16.l16"},
+      {Op::Sqr, 32768, "sqr.karatsuba.u64.q16.k2.blockrot.u32.q16.l16"},
+      {Op::Sqr, 65536, "sqr.ntt.u64.q1.gl.m14.t512"},
+      {Op::Add, 1 << 20, "add.chained.u64.q16.t512"},
+  };
+  for (const auto& e : expected) {
+    const auto plan = default_plan(e.op, e.bits, (1ull << 32) / e.bits, kH100);
+    ASSERT_TRUE(plan) << op_name(e.op) << " " << e.bits;
+    EXPECT_EQ(plan->variant, e.variant) << op_name(e.op) << " " << e.bits;
+  }
+}
+
 TEST(MpzWords, RoundTripAndRange) {
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
