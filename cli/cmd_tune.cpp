@@ -7,8 +7,11 @@
 //
 // Resumable: the samples of an op are stored once it is measured, keyed by
 // the device and the build; a rerun (after an interruption, or past the time
-// budget) reuses them and measures only what is missing. Bounded: past the
-// budget no new op is sampled (rerun to finish).
+// budget) reuses them and measures only what is missing. Bounded: ops that
+// the full design would not fit in the budget are sampled with the lite one
+// (six sizes); past 80 % of the budget no new op is sampled (rerun to
+// finish); measured points stop near the budget. Each step logs where its
+// time went (batches, timing, counters, fitting, measured points).
 #include <fmt/format.h>
 
 #include <chrono>
@@ -36,9 +39,15 @@ struct TuneArgs {
   std::string ops;
   double budget_s = 180;
   uint64_t max_bits = 16384;
-  int repetitions = 7;
-  int warmup = 2;
+  int repetitions = 3;        // timed runs per sample ...
+  int extra_repetitions = 4;  // ... and this many more where they spread by more than `spread`
+  double spread = 0.03;
+  int warmup = 1;
   int counter_samples = 20;  // per variant
+  // Share of the budget for sampling; the rest is fitting, decisions and the
+  // measured points (anchors, bisection).
+  double sampling_share = 0.62;
+  int bisection_points = 8;  // per op
   bool fresh = false;
   bool no_counters = false;
   uint64_t decide_max_bits = uint64_t(1) << 20;
@@ -53,11 +62,23 @@ Op public_op(kernels::Op op) { return static_cast<Op>(static_cast<int>(op)); }
 
 // Measures the sampling plan of every variant of `op`: times first, then
 // counters (separate runs), one counter collect for the op.
+//
+// Where the time goes (first H100 runs: 40 ms per sample, 150 s for 8 ops):
+// one batch allocation and fill per (bits, count), one timer call per
+// sample, one replayed launch per counter sample. So every variant of a size
+// shares one batch (counts a multiple of 1024, select.hpp), samples are
+// timed with 3 runs and 4 more only where those disagree by more than 3 %,
+// and counters are read on a small batch of the same size (counter_batch_count:
+// counters are sums over instances, and a small batch is less memory for
+// the range profiler to save and restore at each replay pass) with only the
+// four metrics the fits use.
 std::vector<db::SampleRecord> sample_op(OpBench& bench, kernels::Op op, const TuneArgs& a,
-                                        const std::string& uuid, const std::string& build, int sm_count) {
+                                        const std::string& uuid, const std::string& build, int sm_count,
+                                        bool lite) {
   tuner::SamplingOptions so;
   so.max_bits = a.max_bits;
   so.sm_count = sm_count;
+  so.lite = lite;
   using Key = std::pair<uint64_t, uint64_t>;
   std::map<Key, std::vector<std::pair<const kernels::Variant*, uint32_t>>> groups;
   std::map<std::string, int> planned;
@@ -70,7 +91,6 @@ std::vector<db::SampleRecord> sample_op(OpBench& bench, kernels::Op op, const Tu
   }
   std::vector<db::SampleRecord> out;
   std::map<std::string, int> seen;
-  std::vector<size_t> counted;  // indices into out, in queue order
   size_t done = 0, total = 0;
   for (const auto& g : groups) total += g.second.size();
   for (const auto& [key, list] : groups) {
@@ -85,7 +105,8 @@ std::vector<db::SampleRecord> sample_op(OpBench& bench, kernels::Op op, const Tu
       r.ipb = ipb;
       r.reps = a.repetitions;
       try {
-        const double t = bench.time_us(Plan{v->name, ipb, "tuner", 0}, a.warmup, a.repetitions);
+        const double t = bench.time_us_adaptive(Plan{v->name, ipb, "tuner", 0}, a.warmup, a.repetitions,
+                                                a.extra_repetitions, a.spread);
         r.time_us_median = t;
       } catch (const Error& e) {
         r.status = e.code() == ErrorCode::Unsupported || e.code() == ErrorCode::InvalidArgument
@@ -97,14 +118,17 @@ std::vector<db::SampleRecord> sample_op(OpBench& bench, kernels::Op op, const Tu
       out.push_back(r);
       ++done;
     }
-    std::fprintf(stderr, "\r  %s: timed %zu/%zu samples", kernels::op_name(op), done, total);
   }
-  std::fprintf(stderr, "\n");
+  std::fprintf(stderr, "  %s: timed %zu samples in %zu batches\n", kernels::op_name(op), done, groups.size());
   if (a.no_counters) return out;
-  // Counters on up to counter_samples points per variant, spread over its plan.
+  // Counters on up to counter_samples points per variant, spread over its
+  // plan, each on the small batch of its size (scaled back to the sample's
+  // count: every counter read is a sum over the launch).
+  std::vector<std::pair<size_t, double>> counted;  // (index into out, scale), in queue order
   size_t index = 0;
   for (const auto& [key, list] : groups) {
     bool prepared = false;
+    const uint64_t ccount = tuner::counter_batch_count(key.first, key.second);
     for (const auto& [v, ipb] : list) {
       db::SampleRecord& r = out[index++];
       // Evenly spaced over the variant's plan (sizes ascending, IPB within a
@@ -115,16 +139,34 @@ std::vector<db::SampleRecord> sample_op(OpBench& bench, kernels::Op op, const Tu
       bool pick = false;
       for (int i = 0; i < m && !pick; ++i) pick = i * n / m == k;
       if (r.status != db::SampleStatus::Ok || !pick) continue;
-      if (!prepared) bench.prepare(public_op(op), key.first, key.second, 1), prepared = true;
-      bench.queue_counters(Plan{v->name, ipb, "tuner", 0});
-      counted.push_back(index - 1);
+      if (!prepared) bench.prepare(public_op(op), key.first, ccount, 1), prepared = true;
+      try {
+        bench.queue_counters(Plan{v->name, ipb, "tuner", 0});
+      } catch (const Error& e) {
+        if (e.code() != ErrorCode::Unsupported && e.code() != ErrorCode::InvalidArgument) throw;
+        continue;  // refused at the small batch: no counters for this sample
+      }
+      counted.push_back({index - 1, double(key.second) / double(ccount)});
     }
   }
   const auto values = bench.collect_counters();
-  for (size_t i = 0; i < counted.size() && i < values.size(); ++i) out[counted[i]].counters = values[i];
+  size_t with = 0;
+  for (size_t i = 0; i < counted.size() && i < values.size(); ++i) {
+    std::map<std::string, double> c = values[i];
+    if (c.empty()) continue;
+    for (auto& [name, value] : c) value *= counted[i].second;
+    out[counted[i].first].counters = std::move(c);
+    ++with;
+  }
   if (!bench.counters_unavailable().empty()) say("  note: " + bench.counters_unavailable());
-  std::fprintf(stderr, "  %s: counters of %zu samples\n", kernels::op_name(op), counted.size());
+  std::fprintf(stderr, "  %s: counters of %zu of %zu samples queued\n", kernels::op_name(op), with, counted.size());
   return out;
+}
+
+// The four counters tuner::fit_variant reads (time_model.cpp).
+std::vector<std::string> tuner_counter_metrics() {
+  return {"smsp__inst_executed.sum", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+          "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum"};
 }
 
 void run_tune(const TuneArgs& a) {
@@ -154,8 +196,15 @@ void run_tune(const TuneArgs& a) {
       if (s.device_uuid == dev.uuid && s.build_id == build) stored[s.variant_name].push_back(std::move(s));
 
   say(fmt::format("[2/5] sampling {} op(s) on sizes <= {} bits (budget {:.0f} s)", ops.size(), a.max_bits, a.budget_s));
+  bench.set_counter_metrics(tuner_counter_metrics());
   std::vector<kernels::Op> sampled;
-  for (kernels::Op op : ops) {
+  // Budget: every op should be sampled. Once the ops sampled so far, at
+  // their average cost, would not leave room for the rest within the
+  // sampling share, the rest is sampled with the lite design (six sizes).
+  double full_s = 0;
+  int full_ops = 0;
+  for (size_t i = 0; i < ops.size(); ++i) {
+    const kernels::Op op = ops[i];
     bool have = true;
     for (const kernels::Variant& v : kernels::registry())
       if (v.op == op && stored[v.name].empty()) have = false;
@@ -168,17 +217,28 @@ void run_tune(const TuneArgs& a) {
       say(fmt::format("  {}: skipped, time budget spent (rerun `bigtune tune` to continue)", kernels::op_name(op)));
       continue;
     }
+    const double left = a.budget_s * a.sampling_share - since(t0);
+    const bool lite = full_ops > 0 && (full_s / full_ops) * double(ops.size() - i) > left;
     for (const kernels::Variant& v : kernels::registry())
       if (v.op == op)
         store.put_variant(db::VariantRecord{v.name, build, kernels::op_name(op), v.family, v.algorithm,
                                             int(v.limb_bits), int(v.q)});
     const auto t = Clock::now();
-    std::vector<db::SampleRecord> rows = sample_op(bench, op, a, dev.uuid, build, probe.sm_count);
+    bench.reset_stats();
+    std::vector<db::SampleRecord> rows = sample_op(bench, op, a, dev.uuid, build, probe.sm_count, lite);
+    const OpBench::Stats st = bench.stats();
     store.add_samples(rows);
     for (db::SampleRecord& r : rows) stored[r.variant_name].push_back(std::move(r));
-    say(fmt::format("  {}: {} samples in {:.1f} s", kernels::op_name(op), rows.size(), since(t)));
+    const double took = since(t);
+    if (!lite) full_s += took, ++full_ops;
+    say(fmt::format("  {}: {} samples{} in {:.1f} s (batches {:.1f} s for {}, timing {:.1f} s for {} + {} repeated, "
+                    "counters {:.1f} s for {})",
+                    kernels::op_name(op), rows.size(), lite ? " (lite design: budget)" : "", took, st.prepare_s,
+                    st.prepares, st.timing_s, st.timings - st.extra_timings, st.extra_timings, st.counters_s,
+                    st.counter_launches));
     sampled.push_back(op);
   }
+  say(fmt::format("  sampling done at {:.1f} s", since(t0)));
 
   say("[3/5] fitting rational functions and calibrating the wave model");
   std::map<std::string, tuner::VariantModel> models;
@@ -230,29 +290,52 @@ void run_tune(const TuneArgs& a) {
   say(fmt::format("  occupancy node vs cudaOccupancyMaxActiveBlocksPerMultiprocessor: {} of {} shapes differ",
                   occ_mismatch, occ_checked));
 
-  say("[4/5] precomputing decisions; timing the model's top 3 and the default plan at anchor sizes");
+  say(fmt::format("  fitted at {:.1f} s", since(t0)));
+
+  say("[4/5] precomputing decisions; timing the model's top 3 and the default plan at anchor sizes, "
+      "bisecting where the winner changes");
   tuner::DecisionGrid grid;
   grid.max_bits = a.decide_max_bits;
   size_t stored_decisions = 0, corrected = 0;
-  std::map<kernels::Op, std::vector<AnchorResult>> anchors;
-  for (kernels::Op op : sampled) {
+  std::map<kernels::Op, std::vector<tuner::MeasuredPoint>> points;
+  tuner::CrossoverOptions co;
+  co.max_points = a.bisection_points;
+  for (size_t i = 0; i < sampled.size(); ++i) {
+    const kernels::Op op = sampled[i];
+    const auto t = Clock::now();
     auto ds = tuner::precompute_decisions(op, grid, dm, models, limits, dev.uuid);
-    anchors[op] = measure_anchors(bench, op, a.decide_max_bits, dm, models, limits);
-    corrected += correct_decisions(ds, anchors[op], limits);
+    const double decide_s = since(t);
+    // Measured points while the budget lasts, keeping about a second for
+    // each op still to come (its anchors).
+    const double ops_after = double(sampled.size() - i - 1);
+    auto keep_going = [&] { return since(t0) < a.budget_s * 0.97 - ops_after; };
+    bench.reset_stats();
+    points[op] = measure_op(bench, op, a.decide_max_bits, probe.sm_count, dm, models, limits, co, keep_going);
+    const OpBench::Stats st = bench.stats();
+    const size_t c = correct_decisions(ds, points[op], limits);
+    corrected += c;
     store.put_decisions(ds);
     stored_decisions += ds.size();
+    int bisected = 0;
+    for (const tuner::MeasuredPoint& p : points[op]) bisected += p.bisected;
+    say(fmt::format("  {}: {} decisions ({:.1f} s), {} measured points ({} by bisection; batches {:.1f} s, "
+                    "timing {:.1f} s), {} decisions corrected",
+                    kernels::op_name(op), ds.size(), decide_s, points[op].size(), bisected, st.prepare_s,
+                    st.timing_s, c));
   }
   say(fmt::format("  {} decisions stored, {} of them corrected by measurement", stored_decisions, corrected));
 
-  say("[5/5] chosen plans (measured; batch of 2^30 bits per call)");
-  fmt::print("{:<8} {:>9} {:>8}  {:<30} {:>5} {:>11}  {:<30} {:>11}\n", "op", "bits", "count", "chosen", "ipb",
+  say("[5/5] chosen plans (measured; batches as `bigtune validate` uses; * = bisection point)");
+  fmt::print("{:<8} {:>9} {:>8}  {:<32} {:>5} {:>11}  {:<32} {:>11}\n", "op", "bits", "count", "chosen", "ipb",
              "measured_us", "model's first choice", "its_us");
   for (kernels::Op op : sampled)
-    for (const AnchorResult& r : anchors[op])
-      fmt::print("{:<8} {:>9} {:>8}  {:<30} {:>5} {:>11.2f}  {:<30} {:>11.2f}\n", kernels::op_name(op), r.bits,
-                 r.count, r.winner.variant, r.winner.ipb, r.winner_us,
+    for (const tuner::MeasuredPoint& r : points[op]) {
+      const tuner::TimedPlan* w = r.winner();
+      fmt::print("{:<8} {:>8}{} {:>8}  {:<32} {:>5} {:>11.2f}  {:<32} {:>11.2f}\n", kernels::op_name(op), r.bits,
+                 r.bisected ? "*" : " ", r.count, w->variant, w->ipb, w->us,
                  r.model_first.variant.empty() ? "-" : r.model_first.variant + "/" + std::to_string(r.model_first.ipb),
-                 r.model_first_us);
+                 r.model_first.us);
+    }
   say(fmt::format("tuned in {:.1f} s", since(t0)));
 }
 
@@ -264,7 +347,19 @@ void add_tune_command(CLI::App& app) {
   cmd->add_option("--ops", a->ops, "Comma-separated ops (default: all with variants)");
   cmd->add_option("--budget", a->budget_s, "Time budget in seconds (no new op is sampled past it)")->capture_default_str();
   cmd->add_option("--max-bits", a->max_bits, "Largest bit-size sampled")->capture_default_str();
-  cmd->add_option("--repetitions", a->repetitions, "Timed runs per sample")->check(CLI::Range(1, 1000));
+  cmd->add_option("--repetitions", a->repetitions, "Timed runs per sample (more only where they spread)")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  cmd->add_option("--extra-repetitions", a->extra_repetitions,
+                  "Runs added to a sample whose runs spread by more than --spread")
+      ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
+  cmd->add_option("--spread", a->spread, "Relative spread (max-min)/median that asks for more runs")
+      ->capture_default_str();
+  cmd->add_option("--bisection-points", a->bisection_points,
+                  "Sizes measured per op between anchors whose winners differ")
+      ->check(CLI::Range(0, 100))
+      ->capture_default_str();
   cmd->add_option("--counter-samples", a->counter_samples, "Samples per variant with counters")->check(CLI::Range(4, 1000));
   cmd->add_option("--decide-max-bits", a->decide_max_bits, "Largest bit-size of the stored decisions");
   cmd->add_flag("--fresh", a->fresh, "Ignore samples stored by an earlier run");
