@@ -14,12 +14,15 @@
 // time went (batches, timing, counters, fitting, measured points).
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <map>
 #include <memory>
 #include <set>
+#include <thread>
 #include <tuple>
 
 #include "bigtune/error.hpp"
@@ -48,6 +51,7 @@ struct TuneArgs {
   // measured points (anchors, bisection).
   double sampling_share = 0.62;
   int bisection_points = 8;  // per op
+  int fit_threads = int(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
   bool fresh = false;
   bool no_counters = false;
   uint64_t decide_max_bits = uint64_t(1) << 20;
@@ -123,12 +127,14 @@ std::vector<db::SampleRecord> sample_op(OpBench& bench, kernels::Op op, const Tu
   if (a.no_counters) return out;
   // Counters on up to counter_samples points per variant, spread over its
   // plan, each on the small batch of its size (scaled back to the sample's
-  // count: every counter read is a sum over the launch).
-  std::vector<std::pair<size_t, double>> counted;  // (index into out, scale), in queue order
-  size_t index = 0;
+  // count: every counter read is a sum over the launch). Collected per size:
+  // a launch whose kernel count was not as expected then costs the counters
+  // of its size only, not of every launch sharing its counter-data image.
+  size_t index = 0, with = 0, queued = 0;
   for (const auto& [key, list] : groups) {
     bool prepared = false;
     const uint64_t ccount = tuner::counter_batch_count(key.first, key.second);
+    std::vector<size_t> counted;  // indices into out, in queue order
     for (const auto& [v, ipb] : list) {
       db::SampleRecord& r = out[index++];
       // Evenly spaced over the variant's plan (sizes ascending, IPB within a
@@ -146,20 +152,22 @@ std::vector<db::SampleRecord> sample_op(OpBench& bench, kernels::Op op, const Tu
         if (e.code() != ErrorCode::Unsupported && e.code() != ErrorCode::InvalidArgument) throw;
         continue;  // refused at the small batch: no counters for this sample
       }
-      counted.push_back({index - 1, double(key.second) / double(ccount)});
+      counted.push_back(index - 1);
+    }
+    if (counted.empty()) continue;
+    queued += counted.size();
+    const auto values = bench.collect_counters();
+    const double scale = double(key.second) / double(ccount);
+    for (size_t i = 0; i < counted.size() && i < values.size(); ++i) {
+      std::map<std::string, double> c = values[i];
+      if (c.empty()) continue;
+      for (auto& [name, value] : c) value *= scale;
+      out[counted[i]].counters = std::move(c);
+      ++with;
     }
   }
-  const auto values = bench.collect_counters();
-  size_t with = 0;
-  for (size_t i = 0; i < counted.size() && i < values.size(); ++i) {
-    std::map<std::string, double> c = values[i];
-    if (c.empty()) continue;
-    for (auto& [name, value] : c) value *= counted[i].second;
-    out[counted[i].first].counters = std::move(c);
-    ++with;
-  }
   if (!bench.counters_unavailable().empty()) say("  note: " + bench.counters_unavailable());
-  std::fprintf(stderr, "  %s: counters of %zu of %zu samples queued\n", kernels::op_name(op), with, counted.size());
+  std::fprintf(stderr, "  %s: counters of %zu of %zu samples queued\n", kernels::op_name(op), with, queued);
   return out;
 }
 
@@ -240,27 +248,39 @@ void run_tune(const TuneArgs& a) {
   }
   say(fmt::format("  sampling done at {:.1f} s", since(t0)));
 
-  say("[3/5] fitting rational functions and calibrating the wave model");
-  std::map<std::string, tuner::VariantModel> models;
+  say(fmt::format("[3/5] fitting rational functions and calibrating the wave model ({} threads)", a.fit_threads));
+  // The device queries (kernel facts, the occupancy API) run here, in
+  // order; the fits themselves (LAPACK dgelsd, thread-safe since LAPACK 3.3,
+  // and the wave model's grid calibration, ~0.1 s per variant) run on
+  // `fit_threads` threads, each variant on its own model; notes and
+  // database rows follow in registry order.
+  struct Job {
+    const kernels::Variant* v = nullptr;
+    tuner::VariantModel m;
+    std::vector<tuner::Observation> obs;
+    tuner::FitReport rep;
+  };
+  std::vector<Job> jobs;
   int occ_checked = 0, occ_mismatch = 0;
   for (kernels::Op op : sampled)
     for (const kernels::Variant& v : kernels::registry()) {
       if (v.op != op) continue;
-      tuner::VariantModel m;
+      Job j;
+      j.v = &v;
+      tuner::VariantModel& m = j.m;
       m.variant = v.name;
       const profiler::KernelFacts f = profiler::kernel_facts(v.kernel);
       m.regs = f.registers_per_thread;
       m.static_smem = int(f.static_shared_bytes);
       cudaFuncSetAttribute(v.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                            int(limits.smem_per_block_optin - f.static_shared_bytes));
-      std::vector<tuner::Observation> obs;
       for (const db::SampleRecord& s : stored[v.name]) {
         if (s.status != db::SampleStatus::Ok || !s.time_us_median) continue;
         tuner::Observation o;
         o.shape = tuner::launch_shape(v, s.bits, s.count, s.ipb, limits);
         o.time_us = *s.time_us_median;
         o.counters = s.counters;
-        obs.push_back(o);
+        j.obs.push_back(o);
         // The exact occupancy node against the CUDA occupancy API.
         const profiler::Occupancy api = profiler::occupancy(v.kernel, int(o.shape.block_threads), o.shape.smem_bytes, device);
         const tuner::OccupancyResult mine =
@@ -272,21 +292,45 @@ void run_tune(const TuneArgs& a) {
                             o.shape.block_threads, o.shape.smem_bytes, api.active_blocks_per_sm, mine.blocks_per_sm));
         }
       }
-      if (obs.size() < 4) {
-        say(fmt::format("  {}: {} usable samples, no model", v.name, obs.size()));
-        continue;
-      }
-      const tuner::FitReport rep = tuner::fit_variant(dm, obs, m, tuner::extrapolation_shapes(v, limits));
-      for (const std::string& n : rep.notes) say("  " + v.name + ": " + n);
-      if (!tuner::has_instruction_model(m)) continue;
-      for (const db::ModelRecord& r : tuner::to_records(m, dev.uuid, build)) store.put_model(r);
-      const bool per_warp = m.metrics.count(tuner::kMetricInstWarp);
-      const auto& inst = m.metrics.at(per_warp ? tuner::kMetricInstWarp : tuner::kMetricInst);
-      say(fmt::format("  {:<28} inst/{} {} (cv {:.2g})  time rms {:.1f} % max {:.1f} %  a={:.2f} b={:.2f} L={:.1f} t0={:.1f}us",
-                      v.name, per_warp ? "warp" : "inst", inst.f.degrees.to_string(), inst.cv_error, 100 * m.time_error, 100 * m.time_max_error,
-                      m.alpha, m.beta, m.latency, m.t0_us));
-      models[v.name] = m;
+      jobs.push_back(std::move(j));
     }
+  {
+    std::atomic<size_t> next{0};
+    auto work = [&] {
+      for (size_t i = next++; i < jobs.size(); i = next++) {
+        Job& j = jobs[i];
+        if (j.obs.size() < 4) continue;
+        try {
+          j.rep = tuner::fit_variant(dm, j.obs, j.m, tuner::extrapolation_shapes(*j.v, limits));
+        } catch (const std::exception& e) {
+          j.rep.notes.push_back(std::string("fit failed: ") + e.what());
+          j.m.metrics.clear();
+        }
+      }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < a.fit_threads; ++t) pool.emplace_back(work);
+    work();
+    for (std::thread& t : pool) t.join();
+  }
+  std::map<std::string, tuner::VariantModel> models;
+  for (Job& j : jobs) {
+    const kernels::Variant& v = *j.v;
+    tuner::VariantModel& m = j.m;
+    if (j.obs.size() < 4) {
+      say(fmt::format("  {}: {} usable samples, no model", v.name, j.obs.size()));
+      continue;
+    }
+    for (const std::string& n : j.rep.notes) say("  " + v.name + ": " + n);
+    if (!tuner::has_instruction_model(m)) continue;
+    for (const db::ModelRecord& r : tuner::to_records(m, dev.uuid, build)) store.put_model(r);
+    const bool per_warp = m.metrics.count(tuner::kMetricInstWarp);
+    const auto& inst = m.metrics.at(per_warp ? tuner::kMetricInstWarp : tuner::kMetricInst);
+    say(fmt::format("  {:<28} inst/{} {} (cv {:.2g})  time rms {:.1f} % max {:.1f} %  a={:.2f} b={:.2f} L={:.1f} t0={:.1f}us",
+                    v.name, per_warp ? "warp" : "inst", inst.f.degrees.to_string(), inst.cv_error, 100 * m.time_error, 100 * m.time_max_error,
+                    m.alpha, m.beta, m.latency, m.t0_us));
+    models[v.name] = m;
+  }
   say(fmt::format("  occupancy node vs cudaOccupancyMaxActiveBlocksPerMultiprocessor: {} of {} shapes differ",
                   occ_mismatch, occ_checked));
 
@@ -362,6 +406,9 @@ void add_tune_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--counter-samples", a->counter_samples, "Samples per variant with counters")->check(CLI::Range(4, 1000));
   cmd->add_option("--decide-max-bits", a->decide_max_bits, "Largest bit-size of the stored decisions");
+  cmd->add_option("--fit-threads", a->fit_threads, "Threads fitting variants' models")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
   cmd->add_flag("--fresh", a->fresh, "Ignore samples stored by an earlier run");
   cmd->add_flag("--no-counters", a->no_counters, "Durations only (no model can be fitted without counters)");
   cmd->callback([a] { run_tune(*a); });

@@ -183,8 +183,11 @@ double OpBench::time_us(const Plan& plan, int warmup, int repetitions) {
   }
   s_->stats.timing_s += since(t0);
   ++s_->stats.timings;
-  if (!r.kernels.empty() && r.kernels.size() % size_t(repetitions) == 0)
-    s_->kernels_per_launch[plan.variant] = int(r.kernels.size() / size_t(repetitions));
+  if (!r.kernels.empty() && r.kernels.size() % size_t(repetitions) == 0) {
+    const int k = int(r.kernels.size() / size_t(repetitions));
+    s_->kernels_per_launch[plan.variant] = k;
+    s_->kernels_per_launch[plan.variant + "/" + std::to_string(s_->bits) + "/" + std::to_string(plan.ipb)] = k;
+  }
   last_samples_ = r.samples_ns;
   return r.median_ns() / 1e3;
 }
@@ -206,6 +209,15 @@ double OpBench::time_us_adaptive(const Plan& plan, int warmup, int repetitions, 
 int OpBench::kernels_per_launch(const std::string& variant) const {
   const auto it = s_->kernels_per_launch.find(variant);
   return it == s_->kernels_per_launch.end() ? 1 : it->second;
+}
+
+int OpBench::kernels_per_launch(const Plan& plan) const {
+  // The count can depend on the size (the NTT product splits through
+  // global scratch past 2^16 bits): the one timed at this size and IPB
+  // first, else the variant's last.
+  const auto it =
+      s_->kernels_per_launch.find(plan.variant + "/" + std::to_string(s_->bits) + "/" + std::to_string(plan.ipb));
+  return it != s_->kernels_per_launch.end() ? it->second : kernels_per_launch(plan.variant);
 }
 
 void OpBench::set_counter_metrics(std::vector<std::string> metrics) { s_->counter_metrics = std::move(metrics); }
@@ -230,7 +242,7 @@ void OpBench::queue_counters(const Plan& plan) {
   }
   const auto t0 = Clock::now();
   try {
-    s_->counters->add([&](cudaStream_t) { launch(plan, 0); }, kernels_per_launch(plan.variant));
+    s_->counters->add([&](cudaStream_t) { launch(plan, 0); }, kernels_per_launch(plan));
   } catch (...) {
     s_->stats.counters_s += since(t0);
     throw;  // nothing queued for it

@@ -45,6 +45,8 @@ class OpBench {
   // inverse division) need it for the counters: the range profiler gives one
   // range per kernel, and a wrong count misaligns every later launch.
   int kernels_per_launch(const std::string& variant) const;
+  // The same for `plan` at the prepared size (timed there), else the variant's.
+  int kernels_per_launch(const Plan& plan) const;
   // Counters: queue one launch of `plan` on the prepared batches; collect()
   // returns one map per queued launch (empty maps when unavailable, with the
   // reason in counters_unavailable()).
