@@ -19,6 +19,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -46,7 +47,10 @@ struct TuneArgs {
   int extra_repetitions = 4;  // ... and this many more where they spread by more than `spread`
   double spread = 0.03;
   int warmup = 1;
-  int counter_samples = 20;  // per variant
+  // Per variant. Each counter launch costs ~30 ms on the H100 (kernel
+  // replay), the largest share of sampling in tuner2's first run: 12 keep
+  // 2-3 points per fitted coefficient.
+  int counter_samples = 12;
   // Share of the budget for sampling; the rest is fitting, decisions and the
   // measured points (anchors, bisection).
   double sampling_share = 0.62;
@@ -78,7 +82,7 @@ Op public_op(kernels::Op op) { return static_cast<Op>(static_cast<int>(op)); }
 // four metrics the fits use.
 std::vector<db::SampleRecord> sample_op(OpBench& bench, kernels::Op op, const TuneArgs& a,
                                         const std::string& uuid, const std::string& build, int sm_count,
-                                        bool lite) {
+                                        bool lite, const std::function<bool()>& past_deadline) {
   tuner::SamplingOptions so;
   so.max_bits = a.max_bits;
   so.sm_count = sm_count;
@@ -97,7 +101,12 @@ std::vector<db::SampleRecord> sample_op(OpBench& bench, kernels::Op op, const Tu
   std::map<std::string, int> seen;
   size_t done = 0, total = 0;
   for (const auto& g : groups) total += g.second.size();
+  size_t skipped = 0;
   for (const auto& [key, list] : groups) {
+    if (past_deadline()) {  // the budget: no more sizes of this op
+      skipped += list.size();
+      continue;
+    }
     bench.prepare(public_op(op), key.first, key.second);
     for (const auto& [v, ipb] : list) {
       db::SampleRecord r;
@@ -123,7 +132,8 @@ std::vector<db::SampleRecord> sample_op(OpBench& bench, kernels::Op op, const Tu
       ++done;
     }
   }
-  std::fprintf(stderr, "  %s: timed %zu samples in %zu batches\n", kernels::op_name(op), done, groups.size());
+  std::fprintf(stderr, "  %s: timed %zu samples in %zu batches%s\n", kernels::op_name(op), done, groups.size(),
+               skipped ? (", " + std::to_string(skipped) + " left out by the time budget").c_str() : "");
   if (a.no_counters) return out;
   // Counters on up to counter_samples points per variant, spread over its
   // plan, each on the small batch of its size (scaled back to the sample's
@@ -132,6 +142,8 @@ std::vector<db::SampleRecord> sample_op(OpBench& bench, kernels::Op op, const Tu
   // of its size only, not of every launch sharing its counter-data image.
   size_t index = 0, with = 0, queued = 0;
   for (const auto& [key, list] : groups) {
+    if (index >= out.size()) break;  // sizes left out by the budget come last
+    if (past_deadline()) break;
     bool prepared = false;
     const uint64_t ccount = tuner::counter_batch_count(key.first, key.second);
     std::vector<size_t> counted;  // indices into out, in queue order
@@ -233,7 +245,8 @@ void run_tune(const TuneArgs& a) {
                                             int(v.limb_bits), int(v.q)});
     const auto t = Clock::now();
     bench.reset_stats();
-    std::vector<db::SampleRecord> rows = sample_op(bench, op, a, dev.uuid, build, probe.sm_count, lite);
+    std::vector<db::SampleRecord> rows =
+        sample_op(bench, op, a, dev.uuid, build, probe.sm_count, lite, [&] { return since(t0) > a.budget_s * 0.75; });
     const OpBench::Stats st = bench.stats();
     store.add_samples(rows);
     for (db::SampleRecord& r : rows) stored[r.variant_name].push_back(std::move(r));

@@ -58,7 +58,7 @@ uint64_t splitmix(uint64_t& x) {
 // scattered with one strided copy. Filling batches of 2^30 bits on the host
 // (splitmix, a check of every instance, a pageable upload) took a large share
 // of tune's anchors; the kernels measured see random words either way.
-constexpr uint64_t kPoolWords = uint64_t(1) << 22;  // 32 MiB
+constexpr uint64_t kPoolWords = uint64_t(1) << 19;  // 4 MiB (device memory the counters' replay saves)
 void fill(Batch& b, const uint64_t* pool, cudaStream_t stream, uint64_t seed, bool top, bool below_top, bool odd) {
   const uint64_t per = b.words_per_instance(), bits = b.bits(), count = b.count();
   auto* dst = static_cast<uint64_t*>(b.device_data());

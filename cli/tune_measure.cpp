@@ -19,7 +19,8 @@ uint32_t valid_ipb(const kernels::Variant& v, uint64_t bits, uint64_t count, uin
 }  // namespace
 
 uint64_t measured_count(kernels::Op op, uint64_t bits, int sm_count) {
-  const int lb = tuner::superlinear_op(op) ? 27 : 30;
+  // Heavy (modular) ops: 2^24 bits, or one measured point takes seconds.
+  const int lb = tuner::heavy_op(op) ? 24 : tuner::superlinear_op(op) ? 27 : 30;
   const uint64_t count = std::max<uint64_t>(1, (uint64_t(1) << lb) / std::max<uint64_t>(bits, 1));
   return std::max<uint64_t>(count, 2 * uint64_t(std::max(sm_count, 1)));
 }

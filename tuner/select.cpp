@@ -41,6 +41,14 @@ bool superlinear_op(kernels::Op op) {
   }
 }
 
+bool heavy_op(kernels::Op op) {
+  using kernels::Op;
+  switch (op) {
+    case Op::MulMod: case Op::SqrMod: case Op::PowM: case Op::Gcd: case Op::ModInv: case Op::Sqrt: return true;
+    default: return false;
+  }
+}
+
 std::vector<uint32_t> ipb_candidates(const kernels::Variant& v, uint64_t bits, uint64_t count,
                                      const kernels::DeviceLimits& limits) {
   std::vector<uint32_t> out;
@@ -63,7 +71,9 @@ std::vector<SamplePoint> sampling_plan(const kernels::Variant& v, const kernels:
   const std::vector<uint64_t>& sizes = small ? (o.lite ? kSmallBitsLite : kSmallBits) : (o.lite ? kBitsLite : kBits);
   std::vector<SamplePoint> out;
   std::set<std::tuple<uint64_t, uint64_t, uint32_t>> seen;
-  const uint64_t batch = superlinear_op(v.op) ? o.batch_bits_superlinear : o.batch_bits_linear;
+  const uint64_t batch = heavy_op(v.op)         ? o.batch_bits_heavy
+                         : superlinear_op(v.op) ? o.batch_bits_superlinear
+                                                : o.batch_bits_linear;
   int tails = 0;
   for (uint64_t b : sizes) {
     const uint64_t bits = std::min(b, o.max_bits);

@@ -27,6 +27,11 @@ std::vector<LaunchShape> extrapolation_shapes(const kernels::Variant& v, const k
 // Ops whose cost grows faster than the size (products and what is built on
 // them): sampled with fewer bits per batch.
 bool superlinear_op(kernels::Op op);
+// Ops whose calls cost far more per bit than a product (the modular ones:
+// Montgomery set-up per call, quadratic loops per thread): sampled and
+// measured with smaller batches (first H100 run of tuner2: mulmod's 59
+// samples at 2^24 bits per batch took over 90 s).
+bool heavy_op(kernels::Op op);
 
 // Instances-per-block values worth trying: powers of two from 1 while valid
 // (and <= count).
@@ -41,6 +46,7 @@ struct SamplingOptions {
   uint64_t max_bits = 16384;  // train on small sizes only (2^14)
   uint64_t batch_bits_linear = uint64_t(1) << 27;       // bits x count per sample, linear-cost ops
   uint64_t batch_bits_superlinear = uint64_t(1) << 24;  // products and the like
+  uint64_t batch_bits_heavy = uint64_t(1) << 21;        // heavy_op()
   int sm_count = 132;
   // Six sizes instead of ten (256, 768, 2048, 4736, 10240, 16384; small
   // variants 32 ... 1536 likewise): what `bigtune tune` falls back to when
