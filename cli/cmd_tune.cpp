@@ -55,6 +55,12 @@ struct TuneArgs {
   // measured points (anchors, bisection).
   double sampling_share = 0.62;
   int bisection_points = 8;  // per op
+  // A sample of a heavy (modular) op slower than this is timed once, and no
+  // sample this slow gets counters (one replayed launch per pass): Montgomery
+  // variants with 128- and 256-limb register arrays ran 0.3-7.7 s per launch
+  // even at 256 bits in tuner2's second H100 run (mulmod: 53 s for 47
+  // samples, 44 s of it in the 256-limb variant's 4 samples).
+  double slow_ms = 20;
   int fit_threads = int(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
   bool fresh = false;
   bool no_counters = false;
@@ -119,7 +125,8 @@ std::vector<db::SampleRecord> sample_op(OpBench& bench, kernels::Op op, const Tu
       r.reps = a.repetitions;
       try {
         const double t = bench.time_us_adaptive(Plan{v->name, ipb, "tuner", 0}, a.warmup, a.repetitions,
-                                                a.extra_repetitions, a.spread);
+                                                a.extra_repetitions, a.spread,
+                                                tuner::heavy_op(op) ? a.slow_ms * 1e3 : 0.0);
         r.time_us_median = t;
       } catch (const Error& e) {
         r.status = e.code() == ErrorCode::Unsupported || e.code() == ErrorCode::InvalidArgument
@@ -140,7 +147,7 @@ std::vector<db::SampleRecord> sample_op(OpBench& bench, kernels::Op op, const Tu
   // count: every counter read is a sum over the launch). Collected per size:
   // a launch whose kernel count was not as expected then costs the counters
   // of its size only, not of every launch sharing its counter-data image.
-  size_t index = 0, with = 0, queued = 0;
+  size_t index = 0, with = 0, queued = 0, slow = 0;
   for (const auto& [key, list] : groups) {
     if (index >= out.size()) break;  // sizes left out by the budget come last
     if (past_deadline()) break;
@@ -157,6 +164,10 @@ std::vector<db::SampleRecord> sample_op(OpBench& bench, kernels::Op op, const Tu
       bool pick = false;
       for (int i = 0; i < m && !pick; ++i) pick = i * n / m == k;
       if (r.status != db::SampleStatus::Ok || !pick) continue;
+      if (r.time_us_median && *r.time_us_median >= a.slow_ms * 1e3) {
+        ++slow;  // replaying it would cost seconds; its time alone is kept
+        continue;
+      }
       if (!prepared) bench.prepare(public_op(op), key.first, ccount, 1), prepared = true;
       try {
         bench.queue_counters(Plan{v->name, ipb, "tuner", 0});
@@ -179,7 +190,8 @@ std::vector<db::SampleRecord> sample_op(OpBench& bench, kernels::Op op, const Tu
     }
   }
   if (!bench.counters_unavailable().empty()) say("  note: " + bench.counters_unavailable());
-  std::fprintf(stderr, "  %s: counters of %zu of %zu samples queued\n", kernels::op_name(op), with, queued);
+  std::fprintf(stderr, "  %s: counters of %zu of %zu samples queued (%zu slow samples without)\n", kernels::op_name(op),
+               with, queued, slow);
   return out;
 }
 
@@ -419,6 +431,8 @@ void add_tune_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--counter-samples", a->counter_samples, "Samples per variant with counters")->check(CLI::Range(4, 1000));
   cmd->add_option("--decide-max-bits", a->decide_max_bits, "Largest bit-size of the stored decisions");
+  cmd->add_option("--slow-ms", a->slow_ms, "Samples slower than this are timed once and get no counters")
+      ->capture_default_str();
   cmd->add_option("--fit-threads", a->fit_threads, "Threads fitting variants' models")
       ->check(CLI::Range(1, 256))
       ->capture_default_str();

@@ -192,7 +192,19 @@ double OpBench::time_us(const Plan& plan, int warmup, int repetitions) {
   return r.median_ns() / 1e3;
 }
 
-double OpBench::time_us_adaptive(const Plan& plan, int warmup, int repetitions, int extra, double spread) {
+double OpBench::time_us_adaptive(const Plan& plan, int warmup, int repetitions, int extra, double spread,
+                                 double slow_us) {
+  // One timed launch first, which serves as the warm-up: a plan slower than
+  // slow_us keeps that one time (tuner2's first H100 runs: Montgomery
+  // variants with 256-limb register arrays ran 7.7 s per launch at 256 bits;
+  // 1 + 3 runs of them took most of the budget). Such plans are far from
+  // the best wherever a faster plan holds the size, and where none does a
+  // single run of a multi-millisecond kernel is precise enough.
+  if (slow_us > 0) {
+    const double probe = time_us(plan, 0, 1);
+    if (probe >= slow_us) return probe;
+    warmup = std::max(0, warmup - 1);
+  }
   const double first = time_us(plan, warmup, repetitions);
   std::vector<double> all = last_samples_;
   if (all.empty() || extra <= 0) return first;

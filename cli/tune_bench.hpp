@@ -39,7 +39,10 @@ class OpBench {
   // and `extra` more only when their spread ((max - min) / median) exceeds
   // `spread` (the median of all runs then). Where the spread is small, more
   // runs would not change a decision (tuner samples differ by far more).
-  double time_us_adaptive(const Plan& plan, int warmup, int repetitions, int extra, double spread);
+  // slow_us > 0: one launch is timed first (as the warm-up) and its time
+  // returned as it is when it reaches slow_us.
+  double time_us_adaptive(const Plan& plan, int warmup, int repetitions, int extra, double spread,
+                          double slow_us = 0);
   // Kernels one launch of `plan`'s variant enqueued when last timed (CUPTI
   // records; 1 when unknown). Multi-kernel plans (NTT products, shifted-
   // inverse division) need it for the counters: the range profiler gives one
