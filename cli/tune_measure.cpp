@@ -100,7 +100,8 @@ size_t correct_decisions(std::vector<db::DecisionRecord>& decisions, const std::
                          const kernels::DeviceLimits& limits, double tolerance) {
   size_t changed = 0;
   for (db::DecisionRecord& d : decisions) {
-    const tuner::TimedPlan* w = tuner::measured_override(points, d.bits.lo, d.bits.hi, tolerance);
+    const tuner::TimedPlan decided{d.variant, d.ipb, 0};
+    const tuner::TimedPlan* w = tuner::measured_override(points, d.bits.lo, d.bits.hi, tolerance, 1.0, &decided);
     if (!w) continue;
     const kernels::Variant* v = kernels::find_variant(w->variant);
     if (!v) continue;

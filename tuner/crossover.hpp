@@ -60,6 +60,9 @@ struct CrossoverOptions {
 // closer than min_ratio, or one of the two winners is timed at both points
 // and is within `tolerance` of the best at both (it serves the whole
 // interval). Sizes rounded to `granularity`, strictly between the pair.
+// Most urgent first: pairs whose winners are different algorithms, then
+// the widest intervals. refine_crossovers measures one at a time in this
+// order, recomputing the targets after each.
 std::vector<uint64_t> bisection_targets(const std::vector<MeasuredPoint>& points, const CrossoverOptions& o);
 
 // Measures one size: must time the model's first plans there and the plans
@@ -79,9 +82,12 @@ const MeasuredPoint* governing_point(const std::vector<MeasuredPoint>& points, u
                                      double max_octaves = 1.0);
 
 // The decision rule for a bucket [lo, hi): the governing point's winner
-// when the model's first choice lost there by more than `tolerance`
+// when the bucket's own plan (`decided`, the model's choice for it) was
+// timed there and lost by more than `tolerance`; when it was not timed
+// there, when the model's first choice at the point lost by more than that
 // (nullptr: keep the model's choice, or no point near enough).
 const TimedPlan* measured_override(const std::vector<MeasuredPoint>& points, uint64_t lo, uint64_t hi,
-                                   double tolerance = 0.02, double max_octaves = 1.0);
+                                   double tolerance = 0.02, double max_octaves = 1.0,
+                                   const TimedPlan* decided = nullptr);
 
 }  // namespace bigtune::tuner

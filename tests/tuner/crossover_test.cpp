@@ -204,6 +204,65 @@ TEST(Crossover, GoverningPointIsNearestInLogBitsWithinAnOctave) {
   EXPECT_EQ(governing_point({}, 64, 80), nullptr);
 }
 
+TEST(Crossover, AlgorithmChangesAreBisectedFirst) {
+  // Winners change at every interval, but only one change is between
+  // algorithms (mul.classical -> mul.ntt); with one point to spend, it goes there.
+  auto point = [](uint64_t bits, const std::string& winner) {
+    MeasuredPoint p;
+    p.bits = bits;
+    p.timed = {{winner, 1, 1.0}};
+    p.model_first = {winner, 1, 1.0};
+    return p;
+  };
+  std::vector<MeasuredPoint> pts{point(256, "mul.comba.u32.q8"), point(1024, "mul.comba.u32.q32"),
+                                 point(4096, "mul.sumrotate.u32.q16.l8"), point(16384, "mul.sumrotate.u32.q16.l32"),
+                                 point(65536, "mul.ntt.u64.q1")};
+  const auto t = bisection_targets(pts, CrossoverOptions{});
+  ASSERT_EQ(t.size(), 4u);
+  EXPECT_GT(t[0], 16384u);  // sumrotate -> ntt
+  EXPECT_LT(t[0], 65536u);
+  EXPECT_GT(t[1], 1024u);   // comba -> sumrotate, then the Q changes
+  EXPECT_LT(t[1], 4096u);
+  CrossoverOptions one;
+  one.max_points = 1;
+  std::vector<uint64_t> asked;
+  refine_crossovers(
+      pts,
+      [&](uint64_t bits, const std::vector<TimedPlan>&) -> std::optional<MeasuredPoint> {
+        asked.push_back(bits);
+        return point(bits, "mul.ntt.u64.q1");
+      },
+      one);
+  ASSERT_EQ(asked.size(), 1u);
+  EXPECT_EQ(asked[0], t[0]);
+}
+
+TEST(Crossover, TheBucketsOwnPlanTimedAndBeatenIsReplaced) {
+  // The model was right at the point (its first choice won there), but its
+  // choice for the bucket is another plan, timed there and 24 % slower.
+  MeasuredPoint p;
+  p.bits = 46336;
+  p.timed = {{"divmod.shinv.u64.q4", 1, 100.0}, {"divmod.shinv.u64.q4.smem", 1, 124.0}};
+  p.model_first = {"divmod.shinv.u64.q4", 1, 100.0};
+  const std::vector<MeasuredPoint> pts{p};
+  const db::Bucket b = db::bits_bucket(48000);
+  const TimedPlan smem{"divmod.shinv.u64.q4.smem", 1, 0};
+  EXPECT_EQ(measured_override(pts, b.lo, b.hi), nullptr);  // without the bucket's plan: the model was right
+  const TimedPlan* w = measured_override(pts, b.lo, b.hi, 0.02, 1.0, &smem);
+  ASSERT_NE(w, nullptr);
+  EXPECT_EQ(w->variant, "divmod.shinv.u64.q4");
+  // The bucket's plan within the tolerance there: kept, even where the
+  // model's first choice lost.
+  MeasuredPoint q = p;
+  q.timed[1].us = 101.0;
+  q.model_first = {"divmod.knuth.u32.q64", 1, 300.0};
+  q.timed.push_back({"divmod.knuth.u32.q64", 1, 300.0});
+  EXPECT_EQ(measured_override({q}, b.lo, b.hi, 0.02, 1.0, &smem), nullptr);
+  // The bucket's plan not timed there: the model's first choice decides.
+  const TimedPlan other{"divmod.knuth.u32.q8.l16", 2, 0};
+  ASSERT_NE(measured_override({q}, b.lo, b.hi, 0.02, 1.0, &other), nullptr);
+}
+
 TEST(Baseline, OccupancyChoiceFollowsTheApiRuleAndKeepsTies) {
   std::vector<OccupancyCandidate> c{
       {"a/1", 32, 128}, {"a/2", 64, 256}, {"a/4", 64, 512}, {"b/1", 64, 512}, {"c/1", 48, 1024}};
