@@ -3,7 +3,9 @@
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
+#include <chrono>
 
+#include "bigtune/detail/cuda_check.hpp"
 #include "bigtune/error.hpp"
 #include "profiler/counters.hpp"
 #include "profiler/timer.hpp"
@@ -27,9 +29,20 @@ struct OpBench::State {
     std::optional<Flags> flags;
   };
   std::vector<Set> sets;
+  std::map<std::string, int> kernels_per_launch;
+  uint64_t* pool = nullptr;  // kPoolWords random words on the device
+  ~State() {
+    sets.clear();
+    if (pool) cudaFree(pool);
+  }
+  std::vector<std::string> counter_metrics;
+  OpBench::Stats stats;
 };
 
 namespace {
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
 uint64_t splitmix(uint64_t& x) {
   uint64_t z = (x += 0x9e3779b97f4a7c15ull);
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -38,21 +51,45 @@ uint64_t splitmix(uint64_t& x) {
 }
 // Random words below 2^bits; `top` forces the top bit (moduli), `below_top`
 // clears it (operands that must stay below such a modulus), `odd` sets bit 0.
-void fill(Batch& b, uint64_t seed, bool top, bool below_top, bool odd) {
-  const uint64_t per = b.words_per_instance(), bits = b.bits();
-  std::vector<uint64_t> w(per * b.count());
+//
+// Filled on the device from a pool of random words uploaded once (windows
+// at random offsets), and only the words that carry a constraint (each
+// instance's top word, its bottom word when `odd`) made on the host and
+// scattered with one strided copy. Filling batches of 2^30 bits on the host
+// (splitmix, a check of every instance, a pageable upload) took a large share
+// of tune's anchors; the kernels measured see random words either way.
+constexpr uint64_t kPoolWords = uint64_t(1) << 19;  // 4 MiB (device memory the counters' replay saves)
+void fill(Batch& b, const uint64_t* pool, cudaStream_t stream, uint64_t seed, bool top, bool below_top, bool odd) {
+  const uint64_t per = b.words_per_instance(), bits = b.bits(), count = b.count();
+  auto* dst = static_cast<uint64_t*>(b.device_data());
   uint64_t x = seed;
-  for (uint64_t i = 0; i < b.count(); ++i) {
-    uint64_t* p = &w[i * per];
-    for (uint64_t j = 0; j < per; ++j) p[j] = splitmix(x);
-    const uint64_t rest = bits % 64;
-    if (rest) p[per - 1] &= (uint64_t(1) << rest) - 1;
-    const uint64_t tb = (bits - 1) % 64;
-    if (top) p[per - 1] |= uint64_t(1) << tb;
-    if (below_top) p[per - 1] &= ~(uint64_t(1) << tb);
-    if (odd) p[0] |= 1;
+  const uint64_t half = kPoolWords / 2;
+  for (uint64_t done = 0, n = per * count; done < n;) {
+    const uint64_t len = std::min(half, n - done);
+    BIGTUNE_CUDA_CHECK(cudaMemcpyAsync(dst + done, pool + splitmix(x) % half, len * 8, cudaMemcpyDeviceToDevice, stream));
+    done += len;
   }
-  b.upload(w.data(), w.size());
+  const uint64_t rest = bits % 64, tb = (bits - 1) % 64;
+  std::vector<uint64_t> w;
+  if (rest || top || below_top || (odd && per == 1)) {
+    w.resize(count);
+    for (uint64_t i = 0; i < count; ++i) {
+      uint64_t t = splitmix(x);
+      if (rest) t &= (uint64_t(1) << rest) - 1;
+      if (top) t |= uint64_t(1) << tb;
+      if (below_top) t &= ~(uint64_t(1) << tb);
+      if (odd && per == 1) t |= 1;
+      w[i] = t;
+    }
+    BIGTUNE_CUDA_CHECK(cudaMemcpy2DAsync(dst + per - 1, per * 8, w.data(), 8, 8, count, cudaMemcpyHostToDevice, stream));
+    BIGTUNE_CUDA_CHECK(cudaStreamSynchronize(stream));  // w is pageable and goes out of scope
+  }
+  if (odd && per > 1) {
+    w.resize(count);
+    for (uint64_t i = 0; i < count; ++i) w[i] = splitmix(x) | 1;
+    BIGTUNE_CUDA_CHECK(cudaMemcpy2DAsync(dst, per * 8, w.data(), 8, 8, count, cudaMemcpyHostToDevice, stream));
+    BIGTUNE_CUDA_CHECK(cudaStreamSynchronize(stream));
+  }
 }
 }  // namespace
 
@@ -69,9 +106,11 @@ Context& OpBench::context() { return *s_->ctx; }
 const kernels::DeviceLimits& OpBench::limits() { return s_->ctx->impl().limits; }
 
 void OpBench::prepare(Op op, uint64_t bits, uint64_t count, int rotations) {
+  // Sets already there serve a request for fewer (counters use set 0).
   if (s_->op == op && s_->bits == bits && s_->count == count && !s_->sets.empty() &&
-      (rotations == 0 || int(s_->sets.size()) == rotations))
+      (rotations == 0 || int(s_->sets.size()) >= rotations))
     return;
+  const auto t0 = Clock::now();
   s_->sets.clear();
   cudaDeviceSynchronize();
   const runtime::OpLayout l = runtime::op_layout(op, bits);
@@ -82,6 +121,17 @@ void OpBench::prepare(Op op, uint64_t bits, uint64_t count, int rotations) {
     rotations = int(std::clamp<uint64_t>(2 * 50'000'000 / std::max<uint64_t>(set_bytes, 1) + 1, 1, 4));
   Context& ctx = *s_->ctx;
   const bool modular = l.m_bits != 0;
+  cudaStream_t stream = ctx.impl().stream;
+  if (!s_->pool) {
+    std::vector<uint64_t> h(kPoolWords);
+    uint64_t x = 0x5eed;
+    for (uint64_t& v : h) v = splitmix(x);
+    BIGTUNE_CUDA_CHECK(cudaMalloc(reinterpret_cast<void**>(&s_->pool), kPoolWords * 8));
+    BIGTUNE_CUDA_CHECK(cudaMemcpy(s_->pool, h.data(), kPoolWords * 8, cudaMemcpyHostToDevice));
+  }
+  auto fill = [&](Batch& b, uint64_t seed, bool top, bool below_top, bool odd) {
+    ::bigtune::cli::fill(b, s_->pool, stream, seed, top, below_top, odd);
+  };
   for (int k = 0; k < rotations; ++k) {
     State::Set s;
     const uint64_t seed = bits * 1000003 + count * 7919 + k;
@@ -98,6 +148,8 @@ void OpBench::prepare(Op op, uint64_t bits, uint64_t count, int rotations) {
   cudaDeviceSynchronize();
   s_->op = op, s_->bits = bits, s_->count = count;
   s_->shift = 1 + bits / 3;
+  s_->stats.prepare_s += since(t0);
+  ++s_->stats.prepares;
 }
 
 void OpBench::launch(const Plan& plan, int rotation) {
@@ -121,9 +173,68 @@ double OpBench::time_us(const Plan& plan, int warmup, int repetitions) {
   o.repetitions = repetitions;
   o.rotations = int(s_->sets.size());
   o.stream = s_->ctx->impl().stream;
-  const profiler::TimingResult r = s_->timer->time([&](cudaStream_t, int rot) { launch(plan, rot); }, o);
+  const auto t0 = Clock::now();
+  profiler::TimingResult r;
+  try {
+    r = s_->timer->time([&](cudaStream_t, int rot) { launch(plan, rot); }, o);
+  } catch (...) {
+    s_->stats.timing_s += since(t0);
+    throw;
+  }
+  s_->stats.timing_s += since(t0);
+  ++s_->stats.timings;
+  if (!r.kernels.empty() && r.kernels.size() % size_t(repetitions) == 0) {
+    const int k = int(r.kernels.size() / size_t(repetitions));
+    s_->kernels_per_launch[plan.variant] = k;
+    s_->kernels_per_launch[plan.variant + "/" + std::to_string(s_->bits) + "/" + std::to_string(plan.ipb)] = k;
+  }
+  last_samples_ = r.samples_ns;
   return r.median_ns() / 1e3;
 }
+
+double OpBench::time_us_adaptive(const Plan& plan, int warmup, int repetitions, int extra, double spread,
+                                 double slow_us) {
+  // One timed launch first, which serves as the warm-up: a plan slower than
+  // slow_us keeps that one time (tuner2's first H100 runs: Montgomery
+  // variants with 256-limb register arrays ran 7.7 s per launch at 256 bits;
+  // 1 + 3 runs of them took most of the budget). Such plans are far from
+  // the best wherever a faster plan holds the size, and where none does a
+  // single run of a multi-millisecond kernel is precise enough.
+  if (slow_us > 0) {
+    const double probe = time_us(plan, 0, 1);
+    if (probe >= slow_us) return probe;
+    warmup = std::max(0, warmup - 1);
+  }
+  const double first = time_us(plan, warmup, repetitions);
+  std::vector<double> all = last_samples_;
+  if (all.empty() || extra <= 0) return first;
+  const auto [lo, hi] = std::minmax_element(all.begin(), all.end());
+  if ((*hi - *lo) <= spread * first * 1e3) return first;
+  time_us(plan, 0, extra);
+  ++s_->stats.extra_timings;
+  all.insert(all.end(), last_samples_.begin(), last_samples_.end());
+  std::sort(all.begin(), all.end());
+  const size_t n = all.size();
+  return (n % 2 ? all[n / 2] : 0.5 * (all[n / 2 - 1] + all[n / 2])) / 1e3;
+}
+
+int OpBench::kernels_per_launch(const std::string& variant) const {
+  const auto it = s_->kernels_per_launch.find(variant);
+  return it == s_->kernels_per_launch.end() ? 1 : it->second;
+}
+
+int OpBench::kernels_per_launch(const Plan& plan) const {
+  // The count can depend on the size (the NTT product splits through
+  // global scratch past 2^16 bits): the one timed at this size and IPB
+  // first, else the variant's last.
+  const auto it =
+      s_->kernels_per_launch.find(plan.variant + "/" + std::to_string(s_->bits) + "/" + std::to_string(plan.ipb));
+  return it != s_->kernels_per_launch.end() ? it->second : kernels_per_launch(plan.variant);
+}
+
+void OpBench::set_counter_metrics(std::vector<std::string> metrics) { s_->counter_metrics = std::move(metrics); }
+const OpBench::Stats& OpBench::stats() const { return s_->stats; }
+void OpBench::reset_stats() { s_->stats = {}; }
 
 void OpBench::queue_counters(const Plan& plan) {
   if (!s_->counters_tried) {
@@ -131,14 +242,26 @@ void OpBench::queue_counters(const Plan& plan) {
     try {
       profiler::CounterOptions o;
       o.device = s_->ctx->device().ordinal;
+      if (!s_->counter_metrics.empty()) o.metrics = s_->counter_metrics;
       s_->counters = std::make_unique<profiler::CounterSession>(o);
     } catch (const Error& e) {
       s_->counters_why = e.what();
     }
   }
+  if (!s_->counters) {
+    ++s_->queued;
+    return;
+  }
+  const auto t0 = Clock::now();
+  try {
+    s_->counters->add([&](cudaStream_t) { launch(plan, 0); }, kernels_per_launch(plan));
+  } catch (...) {
+    s_->stats.counters_s += since(t0);
+    throw;  // nothing queued for it
+  }
   ++s_->queued;
-  if (!s_->counters) return;
-  s_->counters->add([&](cudaStream_t) { launch(plan, 0); });
+  ++s_->stats.counter_launches;
+  s_->stats.counters_s += since(t0);
 }
 
 std::vector<std::map<std::string, double>> OpBench::collect_counters() {
@@ -146,7 +269,9 @@ std::vector<std::map<std::string, double>> OpBench::collect_counters() {
   const size_t n = s_->queued;
   s_->queued = 0;
   if (!s_->counters || n == 0) return out;
+  const auto t0 = Clock::now();
   const std::vector<profiler::CounterSample> got = s_->counters->collect();
+  s_->stats.counters_s += since(t0);
   for (size_t i = 0; i < n && i < got.size(); ++i)
     if (got[i].ok)
       for (size_t k = 0; k < got[i].names.size(); ++k) out[i][got[i].names[k]] = got[i].values[k];

@@ -35,16 +35,43 @@ class OpBench {
   void prepare(Op op, uint64_t bits, uint64_t count, int rotations = 0);
   // Median device time in microseconds; throws bigtune::Error on failure.
   double time_us(const Plan& plan, int warmup, int repetitions);
+  // The same with fewer runs where they agree: `repetitions` timed runs,
+  // and `extra` more only when their spread ((max - min) / median) exceeds
+  // `spread` (the median of all runs then). Where the spread is small, more
+  // runs would not change a decision (tuner samples differ by far more).
+  // slow_us > 0: one launch is timed first (as the warm-up) and its time
+  // returned as it is when it reaches slow_us.
+  double time_us_adaptive(const Plan& plan, int warmup, int repetitions, int extra, double spread,
+                          double slow_us = 0);
+  // Kernels one launch of `plan`'s variant enqueued when last timed (CUPTI
+  // records; 1 when unknown). Multi-kernel plans (NTT products, shifted-
+  // inverse division) need it for the counters: the range profiler gives one
+  // range per kernel, and a wrong count misaligns every later launch.
+  int kernels_per_launch(const std::string& variant) const;
+  // The same for `plan` at the prepared size (timed there), else the variant's.
+  int kernels_per_launch(const Plan& plan) const;
   // Counters: queue one launch of `plan` on the prepared batches; collect()
   // returns one map per queued launch (empty maps when unavailable, with the
   // reason in counters_unavailable()).
   void queue_counters(const Plan& plan);
   std::vector<std::map<std::string, double>> collect_counters();
   const std::string& counters_unavailable() const;
+  // Counters to collect (empty: the profiler's default set). The tuner
+  // fits four; fewer metrics mean fewer replay passes per launch.
+  void set_counter_metrics(std::vector<std::string> metrics);
+
+  // Where the time goes (seconds of wall clock), for tune's log.
+  struct Stats {
+    double prepare_s = 0, timing_s = 0, counters_s = 0;
+    int prepares = 0, timings = 0, extra_timings = 0, counter_launches = 0;
+  };
+  const Stats& stats() const;
+  void reset_stats();
 
  private:
   struct State;
   std::unique_ptr<State> s_;
+  std::vector<double> last_samples_;  // ns, of the last time_us call
   void launch(const Plan& plan, int rotation);
 };
 

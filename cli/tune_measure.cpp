@@ -1,67 +1,116 @@
 #include "cli/tune_measure.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "bigtune/error.hpp"
 #include "runtime/default_plan.hpp"
 
 namespace bigtune::cli {
+namespace {
 
-std::vector<AnchorResult> measure_anchors(OpBench& bench, kernels::Op op, uint64_t max_bits,
-                                          const tuner::DeviceModel& device,
-                                          const std::map<std::string, tuner::VariantModel>& models,
-                                          const kernels::DeviceLimits& limits) {
-  const Op pop = static_cast<Op>(static_cast<int>(op));
-  std::vector<AnchorResult> out;
-  for (uint64_t bits = 64; bits <= max_bits; bits *= 4) {
-    const uint64_t count = std::max<uint64_t>(1, (uint64_t(1) << 30) / bits);
-    const auto ranked = tuner::rank_candidates(op, bits, count, device, models, limits);
-    if (ranked.empty()) continue;
-    std::vector<Plan> plans;
-    for (size_t i = 0; i < ranked.size() && i < 3; ++i) plans.push_back({ranked[i].variant->name, ranked[i].ipb, "tuner", 0});
-    if (const auto d = runtime::default_plan(pop, bits, count, limits)) plans.push_back(*d);
-    AnchorResult a;
-    a.bits = bits, a.count = count;
-    try {
-      bench.prepare(pop, bits, count);
-    } catch (const Error&) {
-      continue;  // batches that do not fit in device memory: no anchor here
-    }
-    for (size_t i = 0; i < plans.size(); ++i) {
-      double us = 0;
-      try {
-        us = bench.time_us(plans[i], 1, 3);
-      } catch (const Error&) {
-        continue;  // a plan the device refuses is no winner
-      }
-      if (i == 0) a.model_first = plans[i], a.model_first_us = us;
-      if (a.winner.variant.empty() || us < a.winner_us) a.winner = plans[i], a.winner_us = us;
-    }
-    if (!a.winner.variant.empty()) out.push_back(a);
-  }
-  return out;
+// The largest IPB <= ipb (halving) valid for (bits, count); 0 when none.
+uint32_t valid_ipb(const kernels::Variant& v, uint64_t bits, uint64_t count, uint32_t ipb,
+                   const kernels::DeviceLimits& limits) {
+  while (ipb > 1 && !kernels::why_invalid(v, bits, count, ipb, limits).empty()) ipb /= 2;
+  return kernels::why_invalid(v, bits, count, ipb, limits).empty() ? ipb : 0;
 }
 
-size_t correct_decisions(std::vector<db::DecisionRecord>& decisions, const std::vector<AnchorResult>& anchors,
-                         const kernels::DeviceLimits& limits) {
+}  // namespace
+
+uint64_t measured_count(kernels::Op op, uint64_t bits, int sm_count) {
+  // Heavy (modular) ops: 2^24 bits, or one measured point takes seconds.
+  const int lb = tuner::heavy_op(op) ? 24 : tuner::superlinear_op(op) ? 27 : 30;
+  const uint64_t count = std::max<uint64_t>(1, (uint64_t(1) << lb) / std::max<uint64_t>(bits, 1));
+  return std::max<uint64_t>(count, 2 * uint64_t(std::max(sm_count, 1)));
+}
+
+std::optional<tuner::MeasuredPoint> measure_point(OpBench& bench, kernels::Op op, uint64_t bits, int sm_count,
+                                                  const tuner::DeviceModel& device,
+                                                  const std::map<std::string, tuner::VariantModel>& models,
+                                                  const kernels::DeviceLimits& limits,
+                                                  const std::vector<tuner::TimedPlan>& also, int top) {
+  const Op pop = static_cast<Op>(static_cast<int>(op));
+  const uint64_t count = measured_count(op, bits, sm_count);
+  const auto ranked = tuner::rank_candidates(op, bits, count, device, models, limits);
+  std::vector<Plan> plans;
+  auto add = [&](const std::string& variant, uint32_t ipb) {
+    const kernels::Variant* v = kernels::find_variant(variant);
+    if (!v) return;
+    ipb = valid_ipb(*v, bits, count, ipb, limits);
+    if (ipb == 0) return;
+    for (const Plan& p : plans)
+      if (p.variant == variant && p.ipb == ipb) return;
+    plans.push_back(Plan{variant, ipb, "tuner", 0});
+  };
+  for (size_t i = 0; i < ranked.size() && int(i) < top; ++i) add(ranked[i].variant->name, ranked[i].ipb);
+  if (const auto d = runtime::default_plan(pop, bits, count, limits)) add(d->variant, d->ipb);
+  for (const tuner::TimedPlan& t : also) add(t.variant, t.ipb);
+  if (plans.empty()) return std::nullopt;
+  try {
+    bench.prepare(pop, bits, count);
+  } catch (const Error&) {
+    return std::nullopt;  // batches that do not fit in device memory: no point here
+  }
+  tuner::MeasuredPoint p;
+  p.bits = bits, p.count = count;
+  if (!ranked.empty()) p.model_first = {ranked[0].variant->name, ranked[0].ipb, 0};
+  for (const Plan& plan : plans) {
+    double us = 0;
+    try {
+      us = bench.time_us(plan, 1, 3);
+    } catch (const Error& e) {
+      if (e.code() != ErrorCode::Unsupported && e.code() != ErrorCode::InvalidArgument) throw;
+      continue;  // a plan the device refuses is no winner
+    }
+    p.timed.push_back({plan.variant, plan.ipb, us});
+    if (plan.variant == p.model_first.variant && plan.ipb == p.model_first.ipb) p.model_first.us = us;
+  }
+  if (!p.winner()) return std::nullopt;
+  return p;
+}
+
+std::vector<tuner::MeasuredPoint> measure_op(OpBench& bench, kernels::Op op, uint64_t max_bits, int sm_count,
+                                             const tuner::DeviceModel& device,
+                                             const std::map<std::string, tuner::VariantModel>& models,
+                                             const kernels::DeviceLimits& limits,
+                                             const tuner::CrossoverOptions& crossover,
+                                             const std::function<bool()>& keep_going) {
+  // Anchors only up to the op's largest size (no valid plan above it).
+  uint64_t op_max = 0;
+  for (const kernels::Variant& v : kernels::registry())
+    if (v.op == op) op_max = std::max(op_max, kernels::max_operand_bits(v, limits));
+  std::vector<tuner::MeasuredPoint> points;
+  for (uint64_t bits = 64; bits <= std::min(max_bits, op_max); bits *= 4) {
+    if (keep_going && !keep_going()) break;
+    std::vector<tuner::TimedPlan> also;
+    if (!points.empty())
+      if (const tuner::TimedPlan* w = points.back().winner()) also.push_back(*w);
+    if (auto p = measure_point(bench, op, bits, sm_count, device, models, limits, also)) points.push_back(std::move(*p));
+  }
+  return tuner::refine_crossovers(
+      std::move(points),
+      [&](uint64_t bits, const std::vector<tuner::TimedPlan>& also) {
+        return measure_point(bench, op, bits, sm_count, device, models, limits, also);
+      },
+      crossover, keep_going);
+}
+
+size_t correct_decisions(std::vector<db::DecisionRecord>& decisions, const std::vector<tuner::MeasuredPoint>& points,
+                         const kernels::DeviceLimits& limits, double tolerance) {
   size_t changed = 0;
   for (db::DecisionRecord& d : decisions) {
-    const AnchorResult* near = nullptr;
-    double best = 0;
-    for (const AnchorResult& a : anchors) {
-      const double dist = std::fabs(std::log2(double(d.bits.lo)) - std::log2(double(a.bits)));
-      if (!near || dist < best) near = &a, best = dist;
-    }
-    if (!near || best > 1.0 || near->winner.variant == near->model_first.variant) continue;
-    const kernels::Variant* v = kernels::find_variant(near->winner.variant);
+    const tuner::TimedPlan decided{d.variant, d.ipb, 0};
+    const tuner::TimedPlan* w = tuner::measured_override(points, d.bits.lo, d.bits.hi, tolerance, 1.0, &decided);
+    if (!w) continue;
+    const kernels::Variant* v = kernels::find_variant(w->variant);
     if (!v) continue;
-    // Valid over the whole bucket: its largest size and count.
+    // Valid over the whole bucket: its largest size and count, and its smallest.
     const uint64_t bits = d.bits.hi - 1, count = std::max<uint64_t>(1, d.count.hi - 1);
-    uint32_t ipb = near->winner.ipb;
-    while (ipb > 1 && !kernels::why_invalid(*v, bits, count, ipb, limits).empty()) ipb /= 2;
-    if (!kernels::why_invalid(*v, bits, count, ipb, limits).empty() ||
-        !kernels::why_invalid(*v, d.bits.lo, std::max<uint64_t>(1, d.count.lo), ipb, limits).empty())
+    const uint32_t ipb = valid_ipb(*v, bits, count, w->ipb, limits);
+    if (ipb == 0 || !kernels::why_invalid(*v, d.bits.lo, std::max<uint64_t>(1, d.count.lo), ipb, limits).empty())
       continue;
+    if (d.variant == v->name && d.ipb == ipb) continue;
     d.variant = v->name;
     d.ipb = ipb;
     d.predicted_us.reset();

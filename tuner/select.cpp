@@ -41,6 +41,14 @@ bool superlinear_op(kernels::Op op) {
   }
 }
 
+bool heavy_op(kernels::Op op) {
+  using kernels::Op;
+  switch (op) {
+    case Op::MulMod: case Op::SqrMod: case Op::PowM: case Op::Gcd: case Op::ModInv: case Op::Sqrt: return true;
+    default: return false;
+  }
+}
+
 std::vector<uint32_t> ipb_candidates(const kernels::Variant& v, uint64_t bits, uint64_t count,
                                      const kernels::DeviceLimits& limits) {
   std::vector<uint32_t> out;
@@ -57,12 +65,17 @@ std::vector<SamplePoint> sampling_plan(const kernels::Variant& v, const kernels:
   // Variants that hold only small sizes (thread-level register arrays) are
   // sampled below their capacity, or they would get no samples at all.
   static const std::vector<uint64_t> kSmallBits{32, 48, 64, 96, 128, 176, 256, 384, 512, 704, 1024, 1536};
+  static const std::vector<uint64_t> kBitsLite{256, 768, 2048, 4736, 10240, 16384};
+  static const std::vector<uint64_t> kSmallBitsLite{32, 64, 96, 176, 384, 704, 1536};
   const bool small = kernels::max_operand_bits(v, limits) < 2048;
+  const std::vector<uint64_t>& sizes = small ? (o.lite ? kSmallBitsLite : kSmallBits) : (o.lite ? kBitsLite : kBits);
   std::vector<SamplePoint> out;
   std::set<std::tuple<uint64_t, uint64_t, uint32_t>> seen;
-  const uint64_t batch = superlinear_op(v.op) ? o.batch_bits_superlinear : o.batch_bits_linear;
+  const uint64_t batch = heavy_op(v.op)         ? o.batch_bits_heavy
+                         : superlinear_op(v.op) ? o.batch_bits_superlinear
+                                                : o.batch_bits_linear;
   int tails = 0;
-  for (uint64_t b : small ? kSmallBits : kBits) {
+  for (uint64_t b : sizes) {
     const uint64_t bits = std::min(b, o.max_bits);
     const uint64_t count0 = std::max<uint64_t>(1, batch / bits);
     std::vector<uint32_t> ipbs = ipb_candidates(v, bits, count0, limits);
@@ -72,9 +85,9 @@ std::vector<SamplePoint> sampling_plan(const kernels::Variant& v, const kernels:
     for (uint32_t i : ipbs)
       if (uint64_t(i) * tpi <= 256) mid = i;
     const std::set<uint32_t> pick{ipbs.front(), mid, ipbs.back()};
-    // One count for every IPB of a size (a multiple of the largest), so the
-    // candidates of a size share their batches.
-    const uint64_t count = (count0 + ipbs.back() - 1) / ipbs.back() * ipbs.back();
+    // One count for every variant and IPB of a size (a multiple of the
+    // largest IPB any variant may use), so they all share one batch.
+    const uint64_t count = (count0 + kSampleCountMultiple - 1) / kSampleCountMultiple * kSampleCountMultiple;
     for (uint32_t ipb : pick) {
       if (!kernels::why_invalid(v, bits, count, ipb, limits).empty()) continue;
       if (seen.insert({bits, count, ipb}).second) out.push_back({bits, count, ipb});
@@ -90,6 +103,16 @@ std::vector<SamplePoint> sampling_plan(const kernels::Variant& v, const kernels:
     }
   }
   return out;
+}
+
+uint64_t counter_batch_count(uint64_t bits, uint64_t count, uint64_t batch_bits) {
+  if (bits == 0) return count;
+  uint64_t c = (batch_bits / bits + kSampleCountMultiple - 1) / kSampleCountMultiple * kSampleCountMultiple;
+  c = std::max(c, kSampleCountMultiple);
+  // Only a whole number of the sample's blocks: a multiple of 1024 divides a
+  // count that is one (every IPB is a power of two <= 1024).
+  if (count % kSampleCountMultiple != 0) return count;
+  return std::min(c, count);
 }
 
 std::vector<Candidate> rank_candidates(kernels::Op op, uint64_t bits, uint64_t count, const DeviceModel& device,

@@ -27,6 +27,11 @@ std::vector<LaunchShape> extrapolation_shapes(const kernels::Variant& v, const k
 // Ops whose cost grows faster than the size (products and what is built on
 // them): sampled with fewer bits per batch.
 bool superlinear_op(kernels::Op op);
+// Ops whose calls cost far more per bit than a product (the modular ones:
+// Montgomery set-up per call, quadratic loops per thread): sampled and
+// measured with smaller batches (first H100 run of tuner2: mulmod's 59
+// samples at 2^24 bits per batch took over 90 s).
+bool heavy_op(kernels::Op op);
 
 // Instances-per-block values worth trying: powers of two from 1 while valid
 // (and <= count).
@@ -41,9 +46,24 @@ struct SamplingOptions {
   uint64_t max_bits = 16384;  // train on small sizes only (2^14)
   uint64_t batch_bits_linear = uint64_t(1) << 27;       // bits x count per sample, linear-cost ops
   uint64_t batch_bits_superlinear = uint64_t(1) << 24;  // products and the like
+  uint64_t batch_bits_heavy = uint64_t(1) << 21;        // heavy_op()
   int sm_count = 132;
+  // Six sizes instead of ten (256, 768, 2048, 4736, 10240, 16384; small
+  // variants 32 ... 1536 likewise): what `bigtune tune` falls back to when
+  // the time budget would not cover every op at the full design.
+  bool lite = false;
 };
-// The design for one variant: ten bit-sizes from 256 to max_bits (not only
+// Batches of a sampled size are a multiple of this many instances, the
+// largest IPB tried, so every (variant, IPB) of a size shares one batch (one
+// allocation and fill instead of one per distinct largest IPB).
+constexpr uint64_t kSampleCountMultiple = 1024;
+// The batch counters are read on for a sample of (bits, count): counters are
+// sums over instances (per-instance and per-warp metrics are the fitted
+// quantities), so a smaller batch of whole blocks gives the same per-instance
+// values with less memory for the range profiler's kernel replay to save and
+// restore. At least kSampleCountMultiple instances (or `count`, if smaller).
+uint64_t counter_batch_count(uint64_t bits, uint64_t count, uint64_t batch_bits = uint64_t(1) << 23);
+// The design for one variant (options.lite: six of the sizes): ten bit-sizes from 256 to max_bits (not only
 // powers of two: 448, 768, 1344, 3072, 4736, 7168, 10240 sit between them,
 // and odd sizes of words exercise the padding), at each up to three IPB
 // values (1, about 256 threads, the largest valid), batches of about the
