@@ -62,7 +62,7 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
     const char* powm;    // after "powm.fixed.u32."
     uint32_t powm_lanes;
   };
-  const Shape s = bits <= 1024   ? Shape{"q8.l4", 4, "q4.l8.w4", 8}
+  const Shape s = bits <= 1024   ? Shape{"q8.l4", 4, "q8.l4.w4", 4}
                   : bits <= 2048 ? Shape{"q16.l4", 4, "q8.l8.w4", 8}
                   : bits <= 4096 ? Shape{"q8.l16", 16, "q8.l16.w4", 16}
                                  : Shape{"q8.l32", 32, "q8.l32.w4", 32};
