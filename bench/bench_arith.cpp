@@ -94,6 +94,10 @@ double gmp_rate(const std::string& op, uint64_t bits) {
 std::vector<uint32_t> ipb_choices(const kernels::Variant& v, uint64_t bits, uint64_t count,
                                   const kernels::DeviceLimits& limits, bool quick) {
   std::vector<uint32_t> out;
+  if (std::string(v.family) == "grid") {  // one tile per block: the plan's ipb is ignored
+    if (kernels::why_invalid(v, bits, count, 1, limits).empty()) out.push_back(1);
+    return out;
+  }
   for (uint32_t ipb = 1; ipb <= 1024; ipb *= 2)
     if (kernels::why_invalid(v, bits, count, ipb, limits).empty()) out.push_back(ipb);
   // Keep the widest blocks: they dominate at small sizes; one is enough when quick.
@@ -102,6 +106,41 @@ std::vector<uint32_t> ipb_choices(const kernels::Variant& v, uint64_t bits, uint
   return out;
 }
 
+
+// seed 002 Table 3.4 (Honda's thesis, GTX 980): the time of 10,240 full
+// products per size, 64 .. 65,536 bits, every power of two, here with the
+// default plan (issue 4). The thesis' figures are printed beside ours: GMP
+// 6.1.0 on one Xeon X7460 core ("CPU") and the thesis' own kernels ("GPU 2").
+int run_table34(Context& ctx, cudaStream_t stream, int reps, const std::string& csv) {
+  constexpr uint64_t kCount = 10240;
+  constexpr double kThesisCpu[] = {0.201, 0.214, 0.627, 1.468, 4.858, 16.755, 54.624, 168.431, 497.046, 1279.736, 3330.669};
+  constexpr double kThesisGpu2[] = {0.010, 0.012, 0.016, 0.031, 0.093, 0.345, 1.297, 5.024, 17.892, 57.137, 154.015};
+  std::ofstream out;
+  if (!csv.empty()) out.open(csv), out << "device,bits,count,variant,ipb,median_ms,min_ms,thesis_gpu2_ms,thesis_cpu_ms\n";
+  fmt::print("seed 002 Table 3.4: {} full products per size, default plan\n", kCount);
+  fmt::print("{:>6} | {:<32} {:>4} | {:>10} {:>10} | {:>12} {:>8} | {:>12} {:>8}\n", "bits", "default plan", "ipb",
+             "median ms", "min ms", "thesis GPU2", "x GPU2", "thesis CPU", "x CPU");
+  for (int lg = 6; lg <= 16; ++lg) {
+    const uint64_t bits = uint64_t(1) << lg;
+    const runtime::OpLayout layout = runtime::op_layout(Op::Mul, bits);
+    Batch a(ctx, bits, kCount), b(ctx, bits, kCount), r(ctx, layout.r_bits ? layout.r_bits : 2 * bits, kCount);
+    BIGTUNE_CUDA_CHECK(fill_random(static_cast<uint64_t*>(a.device_data()), a.words_per_instance(), kCount, bits, 3, stream));
+    BIGTUNE_CUDA_CHECK(fill_random(static_cast<uint64_t*>(b.device_data()), b.words_per_instance(), kCount, bits, 4, stream));
+    const Plan plan = ctx.plan(Op::Mul, bits, kCount);
+    runtime::OpBatches x;
+    x.r = &r;
+    x.a = &a;
+    x.b = &b;
+    const auto [med, mn] = time_ms([&] { runtime::run_op(ctx, Op::Mul, x, &plan); }, stream, reps);
+    const double gpu2 = kThesisGpu2[lg - 6], cpu = kThesisCpu[lg - 6];
+    fmt::print("{:>6} | {:<32} {:>4} | {:>10.4f} {:>10.4f} | {:>12.3f} {:>8.1f} | {:>12.3f} {:>8.1f}\n", bits, plan.variant,
+               plan.ipb, med, mn, gpu2, gpu2 / med, cpu, cpu / med);
+    if (out) out << fmt::format("{},{},{},{},{},{:.6f},{:.6f},{},{}\n", ctx.device().name, bits, kCount, plan.variant,
+                                plan.ipb, med, mn, gpu2, cpu);
+  }
+  fmt::print("(x GPU2, x CPU: the thesis' time over ours; its GPU was a GTX 980, its CPU one Xeon X7460 core)\n");
+  return 0;
+}
 }  // namespace
 }  // namespace bigtune::bench
 
@@ -112,7 +151,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> ops{"add", "sub", "mul_low", "mul"};
   int min_log = 10, max_log = 20, total_log = 32, reps = 20;
   bool quick = false, defaults_only = false;
-  std::string csv, family;
+  std::string csv, family, name_contains;
   uint64_t fixed_count = 0;
   bool no_flags = false;
   app.add_option("--ops", ops, "ops to time")->capture_default_str();
@@ -124,13 +163,17 @@ int main(int argc, char** argv) {
   app.add_flag("--defaults-only", defaults_only, "time only the default plans");
   app.add_option("--csv", csv, "write every row to this CSV file");
   app.add_option("--family", family, "time only variants of this family (thread, warp, block)");
+  app.add_option("--name-contains", name_contains, "time only variants whose name contains this text (and the default plan)");
   app.add_flag("--no-flags", no_flags, "add/sub without the carry/borrow array (4 bytes per instance less traffic)");
+  bool table34 = false;
+  app.add_flag("--table34", table34, "only seed 002 Table 3.4: 10240 full products, 64 .. 65536 bits, default plan");
   app.add_option("--count", fixed_count, "instances per batch (default: bits x count = 2^log2-total-bits)");
   CLI11_PARSE(app, argc, argv);
   try {
     Context ctx;
     auto& impl = ctx.impl();
     cudaStream_t stream = impl.stream;
+    if (table34) return run_table34(ctx, stream, reps, csv);
     const double copy_gbs = copy_bandwidth_gbs(stream);
     fmt::print("device: {} ({} SMs); device copy bandwidth (read+write): {:.0f} GB/s\n", ctx.device().name,
                ctx.device().sm_count, copy_gbs);
@@ -162,7 +205,8 @@ int main(int argc, char** argv) {
         std::vector<Plan> plans{def};
         if (!defaults_only)
           for (const kernels::Variant& v : kernels::registry())
-            if (v.op == *kop && (family.empty() || family == v.family))
+            if (v.op == *kop && (family.empty() || family == v.family) &&
+                (name_contains.empty() || v.name.find(name_contains) != std::string::npos))
               for (uint32_t ipb : ipb_choices(v, bits, count, impl.limits, quick))
                 plans.push_back(Plan{v.name, ipb, "explicit", 0});
         double best = 0;

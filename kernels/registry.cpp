@@ -5,6 +5,7 @@
 #include <mutex>
 
 #include "kernels/block/layout.hpp"
+#include "kernels/variants/chained_variants.hpp"
 #include "kernels/variants/variant_factory.hpp"
 
 namespace bigtune::kernels {
@@ -91,7 +92,10 @@ const std::vector<Variant>& registry() {
     variants::append_mod_large_variants(v);
     variants::append_warp_add_sub_variants(v);
     variants::append_warp_mul_variants(v);
+    variants::append_warp_mul_block_variants(v);
     variants::append_warp_divmod_variants(v);
+    variants::append_chained_add_sub_variants(v);
+    variants::append_karatsuba_variants(v);  // after its bases (warp and block mul/sqr)
     variants::append_warp_mod_small_variants(v);
     variants::append_warp_mod_large_variants(v);
     // modinv with 128 and 256 limbs per thread returned 0 (no flag) for some

@@ -76,20 +76,38 @@ std::optional<Preferred> preferred(Op op, uint64_t bits) {
     case Op::Sub:
       if (bits <= 64) return Preferred{prefixed(op, "direct.u64.q2"), 512};
       if (bits <= 1024) return Preferred{prefixed(op, "ripple.u64.q128"), bits <= 256 ? 512u : bits <= 512 ? 256u : 128u};
+      // Past 2^19 bits one instance over several blocks of 2^19-bit tiles (the
+      // chained family, bench/results/2026-11-22-h100-addbw.md: at 2^20 bits
+      // 94.5 % / 96.0 % of copy for add / sub against 88.8 % / 90.1 % with
+      // add.scan.u64.q16); up to 2^19 one block per instance is as fast.
+      if (bits > 524288) return Preferred{prefixed(op, "chained.u64.q16.t512"), 1};
       return std::nullopt;
     case Op::MulLow:
     case Op::Mul:
     case Op::Sqr:
+      // Full product from 257 bits to 8 Kbit: the warp block-rotate product
+      // (kernels/warp/mul_block_rotate.cuh), 1.10-1.34x the sum-rotate and
+      // ahead of the thread Comba from 512 bits (bench/results/
+      // 2026-11-22-h100-warpmul.md); IPB = 512 / L.
+      if (op == Op::Mul && bits > 256 && bits <= 8192) {
+        const char* shape = bits <= 512    ? "q4.l4"
+                            : bits <= 1024 ? "q8.l4"
+                            : bits <= 2048 ? "q16.l4"
+                            : bits <= 4096 ? "q16.l8"
+                                           : "q16.l16";
+        return Preferred{std::string("mul.blockrot.u32.") + shape, bits <= 2048 ? 128u : bits <= 4096 ? 64u : 32u};
+      }
       if (bits <= 2048) {
         uint32_t n = 2;
         while (n * 32 < bits) n *= 2;
         return Preferred{prefixed(op, "comba.u32.q") + std::to_string(n), n <= 8 ? 256u : n <= 32 ? 128u : 64u};
       }
-      // Warp sum-rotate (seed 002 Alg. 3), 16 limbs per lane, 512/L instances
-      // per block (bench/results/2026-11-22-h100-warp.md); mul_low keeps the
-      // block kernel, which is faster there.
+      // sqr above 2 Kbit: the warp block-rotate product (seed 002 Alg. 3 with
+      // one-lane shifts), 16 limbs per lane, 512/L instances per block
+      // (bench/results/2026-11-22-h100-warpmul.md: 1.29-1.33x the sum-rotate);
+      // mul_low keeps the block kernel, which is faster there.
       if (op != Op::MulLow && bits <= 8192)
-        return Preferred{prefixed(op, bits <= 4096 ? "sumrotate.u32.q16.l8" : "sumrotate.u32.q16.l16"),
+        return Preferred{prefixed(op, bits <= 4096 ? "blockrot.u32.q16.l8" : "blockrot.u32.q16.l16"),
                          bits <= 4096 ? 64u : 32u};
       if (op == Op::Mul && bits > 32768)
         return Preferred{bits <= 65536 ? "mul.ntt.u64.q1.gl.m13.t512" : "mul.ntt.u64.q1.gl.m14.t1024", 1};

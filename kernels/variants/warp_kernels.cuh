@@ -9,6 +9,7 @@
 #include "kernels/variants/kernel_args.hpp"
 #include "kernels/warp/blocked_io.cuh"
 #include "kernels/warp/carry_resolve.cuh"
+#include "kernels/warp/mul_block_rotate.cuh"
 #include "kernels/warp/mul_sum_rotate.cuh"
 
 namespace bigtune::kernels::variants {
@@ -69,8 +70,10 @@ __global__ void __launch_bounds__(kWarpMaxThreads) warp_add_sub_kernel(KernelArg
 // mul_low, mul and (kSquare) sqr: r = a * b mod 2^bits, out_limbs limbs
 // (limbs past the product are 0). Steps only over b's limbs (S = blocks*Q);
 // the window's high part is resolved and stored only when the result
-// reaches past limb S (full products).
-template <int L, int Q, bool kSquare>
+// reaches past limb S (full products). Product: the one-digit sum-rotate
+// (warp::WarpMulSumRotate) or the one-lane block-rotate
+// (warp::WarpMulBlockRotate); both have the same run() contract.
+template <int L, int Q, bool kSquare, template <int, int> class Product = warp::WarpMulSumRotate>
 __global__ void __launch_bounds__(kWarpMaxThreads) warp_mul_kernel(KernelArgs args) {
   const WarpIndex<L> t(args);
   const uint32_t m = args.limbs, first = t.lane * Q, out = args.out_limbs;
@@ -87,10 +90,14 @@ __global__ void __launch_bounds__(kWarpMaxThreads) warp_mul_kernel(KernelArgs ar
   const uint32_t blocks = (m + Q - 1) / Q;
   const uint64_t bits = args.bits;
   uint32_t hi[Q];
-  warp::WarpMulSumRotate<L, Q>().run(hi, a, b, blocks, [&](uint32_t s, uint32_t(&low)[Q], bool owner) {
-    warp::mask_to_bits<Q>(low, s * Q, bits);
+  Product<L, Q>().run(hi, a, b, blocks, [&](uint32_t s, uint32_t(&low)[Q], bool owner) {
+    // Only the block holding bit `bits` needs the mask (a uniform branch):
+    // the sink runs on the owner lane while the rest of the warp waits, so
+    // its instructions count for every lane (SASS, sm_90: ~90 with the mask
+    // on every block, bench/notes/warp-multiplication.md).
+    if (uint64_t(s + 1) * (Q * 32) > bits) warp::mask_to_bits<Q>(low, s * Q, bits);
     warp::store_blocked<Q>(r, low, s * Q, out, t.active && owner);
-  });
+  }, /*want_high=*/out > blocks * Q);
   const uint32_t steps = blocks * Q;
   if (out > steps) {
     warp::mask_to_bits<Q>(hi, steps + first, bits);

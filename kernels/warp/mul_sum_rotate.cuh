@@ -65,7 +65,7 @@ struct WarpMulSumRotate {
   // Every lane calls the sink (it may store from the owner only).
   template <class Sink>
   __device__ __forceinline__ void run(uint32_t (&hi)[Q], const uint32_t (&a)[Q], const uint32_t (&b)[Q],
-                                      uint32_t blocks, Sink&& sink) const {
+                                      uint32_t blocks, Sink&& sink, bool /*want_high*/ = true) const {
     const uint32_t j = threadIdx.x & uint32_t(L - 1);
     const bool top_lane = j == uint32_t(L - 1);
     const int above = int((j + 1) & uint32_t(L - 1));

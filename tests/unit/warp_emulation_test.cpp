@@ -262,7 +262,21 @@ TEST(WarpEmulation, ProductsAndAddSubMatchGmp) {
                         {K::Mul, &kv::warp_mul_kernel<4, 4, false>, 4, 65},
                         {K::Mul, &kv::warp_mul_kernel<4, 4, false>, 4, 512},
                         {K::Mul, &kv::warp_mul_kernel<8, 16, false>, 8, 3000},
-                        {K::Sqr, &kv::warp_mul_kernel<8, 4, true>, 8, 521}};
+                        {K::Sqr, &kv::warp_mul_kernel<8, 4, true>, 8, 521},
+                        // The block-rotate product (kernels/warp/mul_block_rotate.cuh): every Q,
+                        // odd sizes, exact limits, a segment of 32 lanes.
+                        {K::MulLow, &kv::warp_mul_kernel<4, 2, false, kernels::warp::WarpMulBlockRotate>, 4, 256},
+                        {K::Mul, &kv::warp_mul_kernel<4, 2, false, kernels::warp::WarpMulBlockRotate>, 4, 1},
+                        {K::Mul, &kv::warp_mul_kernel<4, 2, false, kernels::warp::WarpMulBlockRotate>, 4, 255},
+                        {K::MulLow, &kv::warp_mul_kernel<4, 4, false, kernels::warp::WarpMulBlockRotate>, 4, 65},
+                        {K::Mul, &kv::warp_mul_kernel<4, 4, false, kernels::warp::WarpMulBlockRotate>, 4, 512},
+                        {K::Mul, &kv::warp_mul_kernel<4, 8, false, kernels::warp::WarpMulBlockRotate>, 4, 1000},
+                        {K::MulLow, &kv::warp_mul_kernel<8, 8, false, kernels::warp::WarpMulBlockRotate>, 8, 2047},
+                        {K::Sqr, &kv::warp_mul_kernel<8, 8, true, kernels::warp::WarpMulBlockRotate>, 8, 1024},
+                        {K::Mul, &kv::warp_mul_kernel<8, 16, false, kernels::warp::WarpMulBlockRotate>, 8, 3072},
+                        {K::MulLow, &kv::warp_mul_kernel<16, 16, false, kernels::warp::WarpMulBlockRotate>, 16, 8192},
+                        {K::Sqr, &kv::warp_mul_kernel<16, 16, true, kernels::warp::WarpMulBlockRotate>, 16, 5000},
+                        {K::Mul, &kv::warp_mul_kernel<32, 4, false, kernels::warp::WarpMulBlockRotate>, 32, 4096}};
   uint64_t checked = 0;
   for (const Case& c : cases) {
     const uint64_t count = 64 / c.lanes + 3, bits = c.bits;

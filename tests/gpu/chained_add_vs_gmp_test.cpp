@@ -1,0 +1,280 @@
+// The chained add/sub family (one instance over several blocks, carry passed by
+// a decoupled look-back: kernels/variants/chained_kernels.cuh) against GMP:
+// every chained variant at its tile boundaries +-1 limb, odd sizes, 2^20 bits
+// and its 2^24-bit limit; carries and borrows rippling through every limb and
+// every tile; count 1 and many; one past the limit is Unsupported. A second
+// test runs the same kernels with tiny tiles (32 threads x Q limbs), many
+// tiles per instance and many instances, so that the look-back is exercised
+// hard at sizes compute-sanitizer can afford.
+#include <cuda_runtime_api.h>
+#include <gmp.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "bigtune/bigtune.hpp"
+#include "kernels/block/chained_layout.hpp"
+#include "kernels/registry.hpp"
+#include "runtime/gmp_reference.hpp"
+#include "runtime/run_op.hpp"
+#include "tests/gpu/gpu_available.hpp"
+#include "tests/support/operands.hpp"
+
+namespace bigtune {
+namespace {
+
+// Operand patterns beyond test::make_pair's mix.
+// 2^17 bits: whole tiles of the 2^17-bit variants, half or quarter tiles of
+// the larger ones, 4 to 16 consecutive tiles of the 32-thread tiles.
+constexpr size_t kStretch = 2048;
+
+enum class Pattern {
+  Mixed,          // test::make_pair: uniform, runs, edge limbs, (all-ones, one), ...
+  CarryAll,       // add: (2^bits - 1) + 1, the carry crosses every limb and tile; sub: 0 - 1
+  CarryFromLow,   // all-ones above a random low tile: tiles of p = 1 between generator and target
+  ManyPropagate,  // random, but every other stretch of kStretch limbs sums to all-ones (sub: differs by 0)
+};
+
+void make_case(mpz_t a, mpz_t b, gmp_randstate_t rng, uint64_t bits, uint64_t i, Op op, Pattern p) {
+  switch (p) {
+    case Pattern::Mixed: test::make_pair(a, b, rng, bits, i); return;
+    case Pattern::CarryAll:
+      if (op == Op::Add) {
+        mpz_set_ui(a, 0);
+        mpz_setbit(a, bits);
+        mpz_sub_ui(a, a, 1);
+        mpz_set_ui(b, bits > 1 ? 1 + (i % 2) : 1);  // also 2: the top limb then carries 1 too
+      } else {
+        const unsigned long k = bits > 2 ? i % 3 : 0;  // 0 - 1, 1 - 2, 2 - 3: borrow through everything
+        mpz_set_ui(a, k);
+        mpz_set_ui(b, k + 1);
+      }
+      return;
+    case Pattern::CarryFromLow: {
+      // a = all-ones except a random low part; b = random low part: whether the
+      // low part carries is random, and the carry (or not) must travel up.
+      const uint64_t low = std::min<uint64_t>(bits, 64 * (1 + i % 200));
+      mpz_t r;
+      mpz_init(r);
+      mpz_urandomb(r, rng, low);
+      mpz_set_ui(a, 0);
+      mpz_setbit(a, bits);
+      mpz_sub_ui(a, a, 1);
+      mpz_tdiv_q_2exp(a, a, low);
+      mpz_mul_2exp(a, a, low);
+      mpz_add(a, a, r);
+      mpz_urandomb(b, rng, low);
+      if (op == Op::Sub) {  // equal high parts: the borrow of the low part crosses them
+        mpz_sub(b, a, r);
+        mpz_urandomb(r, rng, low);
+        mpz_add(b, b, r);
+      }
+      mpz_clear(r);
+      return;
+    }
+    case Pattern::ManyPropagate: {
+      // Random limbs, except that every other stretch of kStretch limbs has
+      // b = ~a (add: all-ones sums) or b = a (sub: zero differences).
+      mpz_urandomb(a, rng, bits);
+      mpz_urandomb(b, rng, bits);
+      const size_t words = size_t((bits + 63) / 64);
+      std::vector<uint64_t> wa(words, 0), wb(words, 0);
+      mpz_export(wa.data(), nullptr, -1, 8, 0, 0, a);
+      mpz_export(wb.data(), nullptr, -1, 8, 0, 0, b);
+      for (size_t k = 0; k < words; ++k)
+        if ((k / kStretch) % 2 == 1) wb[k] = op == Op::Add ? ~wa[k] : wa[k];
+      if (bits % 64) wb[words - 1] &= (uint64_t(1) << (bits % 64)) - 1;
+      mpz_import(b, words, -1, 8, 0, 0, wb.data());
+      return;
+    }
+  }
+}
+
+// Uploads count pairs, runs `launch`, checks every result and flag with GMP.
+template <class Launch>
+uint64_t check_case(Context& ctx, Op op, const std::string& what, uint64_t bits, uint64_t count, Pattern p,
+                    gmp_randstate_t rng, Launch&& launch) {
+  std::vector<mpz_t> a(count), b(count), r(count);
+  for (uint64_t i = 0; i < count; ++i) {
+    mpz_inits(a[i], b[i], r[i], nullptr);
+    make_case(a[i], b[i], rng, bits, i, op, p);
+  }
+  Batch da(ctx, bits, count), db(ctx, bits, count), dr(ctx, bits, count);
+  Flags flags(ctx, count);
+  da.from_mpz(a.data(), count);
+  db.from_mpz(b.data(), count);
+  {  // poison the outputs so that an unwritten limb or flag cannot pass
+    std::vector<uint64_t> poison(dr.words_per_instance() * count, 0xdeadbeefdeadbeefull);
+    cudaMemcpy(dr.device_data(), poison.data(), poison.size() * 8, cudaMemcpyHostToDevice);
+    cudaMemset(flags.device_data(), 0x5a, count * 4);
+    // Both went to the legacy default stream; the Context's stream does not
+    // wait for it (cudaStreamNonBlocking): finish them before the launch.
+    cudaDeviceSynchronize();
+  }
+  launch(dr, da, db, flags);
+  ctx.synchronize();
+  const std::vector<uint64_t> words = dr.download();
+  const std::vector<int32_t> f = flags.download();
+  uint64_t bad = 0;
+  mpz_t want;
+  mpz_init(want);
+  for (uint64_t i = 0; i < count; ++i) {
+    mpz_import(r[i], dr.words_per_instance(), -1, 8, 0, 0, words.data() + i * dr.words_per_instance());
+    int want_flag = 0;
+    if (!runtime::matches_gmp(op, bits, 0, a[i], b[i], r[i], f[i], want, &want_flag) && ++bad <= 3) {
+      const std::string got = test::hex(r[i]), exp = test::hex(want);
+      ADD_FAILURE() << op_name(op) << " " << what << " bits " << bits << " pattern " << int(p) << " instance " << i
+                    << " of " << count << ": flag " << f[i] << " want " << want_flag
+                    << (got.size() < 400 ? "\n  want = " + exp + "\n  got  = " + got : std::string(" (value differs)"));
+    }
+  }
+  mpz_clear(want);
+  for (uint64_t i = 0; i < count; ++i) mpz_clears(a[i], b[i], r[i], nullptr);
+  return bad;
+}
+
+kernels::DeviceLimits device_limits() {
+  cudaDeviceProp props{};
+  cudaGetDeviceProperties(&props, 0);
+  return kernels::DeviceLimits::from_properties(props);
+}
+
+bool is_chained(const kernels::Variant& v) { return std::string(v.algorithm) == "chained"; }
+
+// Tile of a variant at full width, in bits.
+uint64_t tile_bits(const kernels::Variant& v) { return uint64_t(v.param) * v.q * 64; }
+
+TEST(ChainedAddSub, EveryVariantMatchesGmp) {
+  BIGTUNE_REQUIRE_GPU();
+  Context ctx;
+  const kernels::DeviceLimits limits = device_limits();
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, test::test_seed() + 200);
+  const uint64_t cap = test::max_bits_cap();
+  uint64_t cases = 0, bad = 0, variants = 0;
+  for (const kernels::Variant& v : kernels::registry()) {
+    if (!is_chained(v)) continue;
+    ++variants;
+    const Op op = v.op == kernels::Op::Add ? Op::Add : Op::Sub;
+    const uint64_t t = tile_bits(v), limit = kernels::max_operand_bits(v, limits);
+    EXPECT_EQ(limit, uint64_t(1) << 24) << v.name;
+    std::vector<uint64_t> sizes{1, 65, 1000, 3072, 100003, 1000001, uint64_t(1) << 20, limit};
+    for (uint64_t k : {1u, 2u, 3u, 7u})
+      for (int64_t d : {-64, -1, 0, 1, 64}) sizes.push_back(uint64_t(int64_t(k * t) + d));
+    std::sort(sizes.begin(), sizes.end());
+    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    const Plan plan{v.name, 1, "explicit", 0.0};
+    for (uint64_t bits : sizes) {
+      if (bits > std::min(limit, cap)) continue;
+      const uint64_t many = bits >= (uint64_t(1) << 22) ? 3 : bits >= 300000 ? 9 : 33;
+      for (Pattern p : {Pattern::Mixed, Pattern::CarryAll, Pattern::CarryFromLow, Pattern::ManyPropagate}) {
+        if (p == Pattern::ManyPropagate && bits <= 64 * kStretch) continue;  // no stretch
+        for (uint64_t count : {uint64_t(1), many}) {
+          bad += check_case(ctx, op, v.name, bits, count, p, rng, [&](Batch& r, Batch& a, Batch& b, Flags& f) {
+            runtime::run_op(ctx, op, r, a, b, &f, 0, &plan);
+          });
+          ++cases;
+        }
+      }
+    }
+    // Without the flags array as well (the benchmark's --no-flags).
+    if (2 * t + 64 <= cap)
+      bad += check_case(ctx, op, v.name + " (no flags)", 2 * t + 64, 5, Pattern::CarryAll, rng,
+                        [&](Batch& r, Batch& a, Batch& b, Flags& f) {
+                          runtime::run_op(ctx, op, r, a, b, nullptr, 0, &plan);
+                          // matches_gmp needs a flag: take it from a flagged run of the same inputs
+                          Batch r2(ctx, r.bits(), r.count());
+                          runtime::run_op(ctx, op, r2, a, b, &f, 0, &plan);
+                        });
+    // One limb past the limit: Unsupported, not a wrong result or a hang.
+    const uint64_t past = limit + 64;
+    Batch a(ctx, past, 1), b(ctx, past, 1), r(ctx, past, 1);
+    Flags f(ctx, 1);
+    try {
+      runtime::run_op(ctx, op, r, a, b, &f, 0, &plan);
+      ADD_FAILURE() << v.name << " accepted " << past << " bits, past its limit " << limit;
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::Unsupported) << e.what();
+    }
+  }
+  gmp_randclear(rng);
+  std::printf("[ chained ] %llu variants, %llu cases, %llu mismatches\n", (unsigned long long)variants,
+              (unsigned long long)cases, (unsigned long long)bad);
+  EXPECT_EQ(variants, 4u);
+  EXPECT_GT(cases, 0u);
+  EXPECT_EQ(bad, 0u);
+}
+
+// The registered kernels with 32-thread tiles (Variant.param = 32): tiles of
+// 128 .. 512 limbs, dozens of tiles per instance and hundreds of blocks
+// waiting on each other; launched like the runtime does (scratch, geometry).
+TEST(ChainedAddSub, SmallTilesManyBlocks) {
+  BIGTUNE_REQUIRE_GPU();
+  Context ctx;
+  const kernels::DeviceLimits limits = device_limits();
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, test::test_seed() + 201);
+  uint64_t cases = 0, bad = 0;
+  void* scratch = nullptr;
+  uint64_t scratch_capacity = 0;
+  const uint64_t cap = test::max_bits_cap();  // compute-sanitizer runs cap the sizes
+  std::vector<std::pair<kernels::Op, uint32_t>> seen;
+  for (const kernels::Variant& reg : kernels::registry()) {
+    if (!is_chained(reg)) continue;
+    const auto key = std::make_pair(reg.op, reg.q);  // one variant per (op, Q): the tile width is replaced
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
+    seen.push_back(key);
+    kernels::Variant v = reg;
+    v.param = 32;
+    const Op op = v.op == kernels::Op::Add ? Op::Add : Op::Sub;
+    const uint64_t t = tile_bits(v);
+    for (uint64_t bits : {t - 64, t, t + 1, 5 * t + 777, 40 * t, 40 * t + 64}) {
+      if (bits > cap) continue;
+      for (Pattern p : {Pattern::Mixed, Pattern::CarryAll, Pattern::CarryFromLow, Pattern::ManyPropagate}) {
+        const uint64_t count = bits > 10 * t ? 17 : 101;
+        bad += check_case(ctx, op, v.name + "(t32)", bits, count, p, rng, [&](Batch& r, Batch& a, Batch& b, Flags& f) {
+          const kernels::Geometry g = kernels::geometry(v, bits, count, 1, limits);
+          kernels::KernelArgs args;
+          args.r = r.device_data();
+          args.a = a.device_data();
+          args.b = b.device_data();
+          args.flags = reinterpret_cast<uint32_t*>(f.device_data());
+          args.count = count;
+          args.bits = bits;
+          args.limbs = kernels::operand_limbs(v, bits);
+          args.out_limbs = args.limbs;
+          args.threads_per_instance = g.threads_per_instance;
+          args.ipb = 1;
+          args.stage_buffers = g.stage_buffers;
+          const uint64_t need = kernels::scratch_bytes(v, bits, count);
+          EXPECT_EQ(need, bits > t ? 4 * (1 + count * kernels::block::ceil_div(bits, t)) : 0) << bits;
+          if (need > scratch_capacity) {
+            if (scratch) cudaFree(scratch);
+            ASSERT_EQ(cudaMalloc(&scratch, need), cudaSuccess);
+            scratch_capacity = need;
+          }
+          // Garbage in the scratch must not matter: the launch clears it.
+          if (scratch) cudaMemset(scratch, 0xa5, scratch_capacity);
+          args.scratch = need ? scratch : nullptr;
+          ASSERT_EQ(kernels::launch(v, args, g, 0), cudaSuccess);
+          ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+        });
+        ++cases;
+      }
+    }
+  }
+  if (scratch) cudaFree(scratch);
+  gmp_randclear(rng);
+  std::printf("[ chained t32 ] %llu cases, %llu mismatches\n", (unsigned long long)cases, (unsigned long long)bad);
+  EXPECT_EQ(seen.size(), 4u);  // add and sub, Q = 8 and 16
+  EXPECT_GT(cases, 0u);
+  EXPECT_EQ(bad, 0u);
+}
+
+}  // namespace
+}  // namespace bigtune
