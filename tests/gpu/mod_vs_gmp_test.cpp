@@ -98,6 +98,9 @@ uint64_t run_case(Context& ctx, Op op, const kernels::Variant& v, uint64_t bits,
     std::vector<uint64_t> poison(dr.words_per_instance() * count, 0xdeadbeefdeadbeefull);
     cudaMemcpy(dr.device_data(), poison.data(), poison.size() * 8, cudaMemcpyHostToDevice);  // upload() rejects it
     cudaMemset(flags.device_data(), 0x5a, count * 4);
+    // Both ran on the legacy stream; the Context's stream does not wait for
+    // it (as in arith_vs_gmp_test.cpp): finish them before the launch.
+    cudaDeviceSynchronize();
   }
   const Plan plan{v.name, ipb, "explicit", 0.0};
   switch (op) {
