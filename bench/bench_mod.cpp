@@ -89,6 +89,21 @@ double gmp_powm_rate(uint64_t bits) {
   return sum;
 }
 
+// Instances per block for a variant: ~128 threads (thread family) or 256
+// (warp family: 256 / L instances), halved until the variant accepts it.
+uint32_t bench_ipb(const kernels::Variant& v, uint64_t bits, uint64_t count, const kernels::DeviceLimits& limits) {
+  const uint32_t tpi = kernels::threads_per_instance(v, bits);
+  uint32_t ipb = tpi > 1 ? std::max<uint32_t>(1, 256 / tpi) : 128;
+  while (ipb > 1 && !kernels::why_invalid(v, bits, count, ipb, limits).empty()) ipb /= 2;
+  return ipb;
+}
+
+// A variant that needs twice the limbs (or more) of the size is never faster.
+bool oversized(const kernels::Variant& v, uint64_t bits) {
+  const uint64_t cap = v.shape->fixed_max_bits ? v.shape->fixed_max_bits(v) : 0;
+  return cap ? cap >= 2 * bits : uint64_t(v.q) * 16 >= bits;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -97,8 +112,8 @@ int main(int argc, char** argv) {
   std::vector<uint64_t> mulmod_bits{256, 1024, 2048, 4096, 8192};
   double target_ms = 400;
   int reps = 5;
-  uint64_t max_e = 2048, min_count = 16384;
-  std::string only;
+  uint64_t max_e = 2048, min_count = 16384, probe = 4096;
+  std::string only, only_mulmod;
   bool no_gmp = false, no_mulmod = false;
   app.add_option("--powm-bits", powm_bits)->capture_default_str();
   app.add_option("--mulmod-bits", mulmod_bits)->capture_default_str();
@@ -109,6 +124,8 @@ int main(int argc, char** argv) {
   app.add_option("--only", only, "time only powm variants whose name contains this");
   app.add_option("--max-e-bits", max_e, "longer exponents are cut and the rate scaled")->capture_default_str();
   app.add_option("--min-count", min_count, "powm batch at least this large")->capture_default_str();
+  app.add_option("--probe-count", probe, "powm batch of the sizing probe")->capture_default_str();
+  app.add_option("--only-mulmod", only_mulmod, "time only mulmod variants whose name contains this");
   CLI11_PARSE(app, argc, argv);
   try {
     Context ctx;
@@ -122,8 +139,9 @@ int main(int argc, char** argv) {
     for (uint64_t bits : powm_bits) {
       const double g = no_gmp ? 0 : gmp_powm_rate(bits);
       for (const kernels::Variant& v : kernels::registry()) {
-        if (v.op != kernels::Op::PowM || !kernels::why_invalid(v, bits, 1, 128, limits).empty()) continue;
-        if (uint64_t(v.q) * 16 >= bits) continue;  // twice the limbs needed: never faster
+        if (v.op != kernels::Op::PowM) continue;
+        const uint32_t ipb = bench_ipb(v, bits, 1, limits);
+        if (!kernels::why_invalid(v, bits, 1, ipb, limits).empty() || oversized(v, bits)) continue;
         if (!only.empty() && v.name.find(only) == std::string::npos) continue;
         // Exponents above max_e bits are cut to max_e and the rate scaled by
         // max_e / bits (the time is linear in the exponent's length; the fixed
@@ -131,14 +149,14 @@ int main(int argc, char** argv) {
         // per-thread kernels' long single-thread latency fits the GPU budget.
         const uint64_t ebits = std::min<uint64_t>(bits, max_e);
         // Size the batch: a probe of 4096 instances, then scale to target_ms.
-        uint64_t count = 4096;
+        uint64_t count = probe;
         double ms = 0;
         for (int round = 0; round < 2; ++round) {
           Batch x(ctx, bits, count), e(ctx, ebits, count), m(ctx, bits, count), r(ctx, bits, count);
           fill(x, 1, false);
           fill(e, 2, true);
           fill(m, 3, true);
-          const Plan plan{v.name, 128, "explicit", 0};
+          const Plan plan{v.name, ipb, "explicit", 0};
           ms = median_ms([&] { ctx.powm(r, x, e, m, &plan); }, stream, round == 0 ? 1 : reps);
           if (round == 0) {
             const double scale = target_ms / std::max(ms, 1e-3);
@@ -165,10 +183,13 @@ int main(int argc, char** argv) {
       double best = 0;
       std::string best_name;
       for (const kernels::Variant& v : kernels::registry()) {
-        if (v.op != kernels::Op::MulMod || !kernels::why_invalid(v, bits, count, 128, limits).empty()) continue;
-        if (uint64_t(v.q) * 16 >= bits) continue;  // twice the limbs needed
-        const Plan plan{v.name, 128, "explicit", 0};
+        if (v.op != kernels::Op::MulMod) continue;
+        const uint32_t ipb = bench_ipb(v, bits, count, limits);
+        if (!kernels::why_invalid(v, bits, count, ipb, limits).empty() || oversized(v, bits)) continue;
+        if (!only_mulmod.empty() && v.name.find(only_mulmod) == std::string::npos) continue;
+        const Plan plan{v.name, ipb, "explicit", 0};
         const double ms = median_ms([&] { ctx.mulmod(r, a, b, m, &plan); }, stream, reps);
+        fmt::print("       mulmod {:<26} ipb {:>3} {:>11.4g} inst/s\n", v.name, ipb, count / (ms * 1e-3));
         if (count / (ms * 1e-3) > best) best = count / (ms * 1e-3), best_name = v.name;
       }
       Plan mul_plan;

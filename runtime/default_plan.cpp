@@ -42,6 +42,34 @@ struct Preferred {
 
 std::string prefixed(Op op, const char* rest) { return std::string(op_name(op)) + "." + rest; }
 
+// mulmod, sqrmod, powm: thread-level CIOS up to 512 bits (its figures of
+// bench/results/2026-11-22-h100-mod.md; the warp variants were not measured
+// there), the warp-level Montgomery product from 513 to 8192 bits, where it
+// beat the thread kernels at every size measured (H100, 2026-11-22,
+// bench/results/2026-11-22-h100-modwarp.md: powm 1.3x at 1 Kbit to 40x at
+// 8 Kbit, mulmod 1.8-20x). 256 / L instances per block (the launch halves
+// them where powm's tables outgrow shared memory).
+std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
+  const bool powm = op == Op::PowM;
+  if (bits <= 512) {
+    const std::string n = bits <= 256 ? "8" : "16";
+    return Preferred{powm ? "powm.fixed.u32.q" + n + ".w4" : prefixed(op, "mont.u32.q") + n, 128};
+  }
+  if (bits > 8192) return std::nullopt;
+  struct Shape {
+    const char* mulmod;  // after "<op>.mont.u32."
+    uint32_t mulmod_lanes;
+    const char* powm;    // after "powm.fixed.u32."
+    uint32_t powm_lanes;
+  };
+  const Shape s = bits <= 1024   ? Shape{"q8.l4", 4, "q8.l4.w4", 4}
+                  : bits <= 2048 ? Shape{"q16.l4", 4, "q8.l8.w4", 8}
+                  : bits <= 4096 ? Shape{"q8.l16", 16, "q8.l16.w4", 16}
+                                 : Shape{"q8.l32", 32, "q8.l32.w4", 32};
+  if (powm) return Preferred{std::string("powm.fixed.u32.") + s.powm, 256 / s.powm_lanes};
+  return Preferred{prefixed(op, "mont.u32.") + s.mulmod, 256 / s.mulmod_lanes};
+}
+
 std::optional<Preferred> preferred(Op op, uint64_t bits) {
   switch (op) {
     case Op::Add:
@@ -103,6 +131,9 @@ std::optional<Preferred> preferred(Op op, uint64_t bits) {
       if (bits <= 8192) return Preferred{"divmod.knuth.u32.q16.l16", 32};
       if (bits <= 16384) return Preferred{"divmod.knuth.u32.q16.l32", 16};
       return Preferred{bits < 65536 ? "divmod.shinv.u64.q4.smem" : "divmod.shinv.u64.q4", 1};
+    case Op::MulMod:
+    case Op::SqrMod:
+    case Op::PowM: return preferred_modular(op, bits);
     default: return std::nullopt;
   }
 }

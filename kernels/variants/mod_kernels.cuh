@@ -17,6 +17,13 @@ namespace bigtune::kernels::variants {
 
 constexpr int kModThreads = 128;  // __launch_bounds__: up to 255 registers per thread
 
+// args.shift bit 9 for mulmod, sqrmod and powm: "even moduli only", the warp
+// family's fallback (kernels/variants/warp_mod_launch.cu). The kernel then
+// returns at once unless args.scratch's first word is set (some modulus of
+// the batch is even), skips odd moduli, and prepares a shared even modulus
+// per thread (scratch holds the warp family's header, not a PreparedModulus).
+constexpr uint32_t kModEvenOnly = 0x200;
+
 namespace mod_detail {
 using modular::u32;
 
@@ -45,6 +52,13 @@ template <int N>
 __device__ __forceinline__ const u32* modulus_of(const KernelArgs& args, uint64_t i) {
   return static_cast<const u32*>(args.m) + (args.m_shared ? 0 : i * args.m_limbs);
 }
+
+// Fallback mode (kModEvenOnly): true when this thread has nothing to do.
+__device__ __forceinline__ bool skip_for_fallback(const KernelArgs& args, uint64_t i) {
+  if (!(args.shift & kModEvenOnly)) return false;
+  if (*static_cast<const u32*>(args.scratch) == 0) return true;
+  return (*modulus_of<1>(args, i) & 1u) != 0;
+}
 }  // namespace mod_detail
 
 // The shared modulus, prepared once per launch into args.scratch.
@@ -62,14 +76,15 @@ template <int N>
 __global__ void __launch_bounds__(kModThreads) mulmod_thread_kernel(KernelArgs args) {
   using modular::u32;
   const int64_t i = mod_detail::instance(args);
-  if (i < 0) return;
+  if (i < 0 || mod_detail::skip_for_fallback(args, uint64_t(i))) return;
+  const bool prepared = args.m_shared && !(args.shift & kModEvenOnly);
   u32 a[N], b[N], r[N];
   mod_detail::load<N>(a, static_cast<const u32*>(args.a) + i * args.limbs, args.limbs);
   if (args.b)
     mod_detail::load<N>(b, static_cast<const u32*>(args.b) + i * args.b_limbs, args.b_limbs);
   else
     modular::copy<N>(b, a);
-  if (args.m_shared) {
+  if (prepared) {
     const modular::PreparedModulus<N> p = *static_cast<const modular::PreparedModulus<N>*>(args.scratch);
     modular::mulmod_prepared<N>(r, a, b, p);
   } else {
@@ -84,13 +99,14 @@ template <int N>
 __global__ void __launch_bounds__(kModThreads) powm_thread_kernel(KernelArgs args) {
   using modular::u32;
   const int64_t i = mod_detail::instance(args);
-  if (i < 0) return;
+  if (i < 0 || mod_detail::skip_for_fallback(args, uint64_t(i))) return;
+  const bool prepared = args.m_shared && !(args.shift & kModEvenOnly);
   const int window = int(args.shift & 0xff);
   const bool sliding = (args.shift >> 8) & 1;
   u32 x[N], r[N];
   mod_detail::load<N>(x, static_cast<const u32*>(args.a) + i * args.limbs, args.limbs);
   const u32* e = static_cast<const u32*>(args.e) + (args.e_shared ? 0 : i * args.e_limbs);
-  if (args.m_shared) {
+  if (prepared) {
     const modular::PreparedModulus<N> p = *static_cast<const modular::PreparedModulus<N>*>(args.scratch);
     modular::powm_prepared<N>(r, x, e, int(args.e_limbs), p, window, sliding);
   } else {

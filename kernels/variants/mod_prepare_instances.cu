@@ -40,6 +40,7 @@ uint64_t prepared_modulus_bytes(uint32_t n) {
 cudaError_t launch_thread_mod(const Variant& v, const KernelArgs& args, const Geometry& g, cudaStream_t stream) {
   KernelArgs copy = args;
   if (v.op == Op::PowM) copy.shift = v.param | (std::strcmp(v.algorithm, "sliding") == 0 ? 0x100u : 0u);
+  else copy.shift = 0;  // never the warp family's "even only" bit (mod_kernels.cuh)
   const bool uses_modulus = v.op == Op::MulMod || v.op == Op::SqrMod || v.op == Op::PowM;
   void* params[] = {&copy};
   if (uses_modulus && copy.m_shared) {

@@ -98,6 +98,9 @@ uint64_t run_case(Context& ctx, Op op, const kernels::Variant& v, uint64_t bits,
     std::vector<uint64_t> poison(dr.words_per_instance() * count, 0xdeadbeefdeadbeefull);
     cudaMemcpy(dr.device_data(), poison.data(), poison.size() * 8, cudaMemcpyHostToDevice);  // upload() rejects it
     cudaMemset(flags.device_data(), 0x5a, count * 4);
+    // Both ran on the legacy stream; the Context's stream does not wait for
+    // it (as in arith_vs_gmp_test.cpp): finish them before the launch.
+    cudaDeviceSynchronize();
   }
   const Plan plan{v.name, ipb, "explicit", 0.0};
   switch (op) {
@@ -151,8 +154,25 @@ TEST_P(ModVsGmp, EveryVariantMatchesGmp) {
   const std::vector<uint64_t> sizes{1, 2, 64, 65, 100, 255, 256, 300, 521, 1000, 1024, 2047, 3072, 4097, 8192};
   const uint64_t cap = test::max_bits_cap();
   uint64_t cases = 0, bad = 0;
+  // $BIGTUNE_TEST_FAMILY ("thread", "warp"): only that family's variants;
+  // $BIGTUNE_TEST_VARIANTS: only names containing one of these comma-separated
+  // parts (a GPU run with little time, or a sanitizer run, checks what changed).
+  const char* family = std::getenv("BIGTUNE_TEST_FAMILY");
+  const char* parts = std::getenv("BIGTUNE_TEST_VARIANTS");
+  const auto wanted = [&](const std::string& name) {
+    if (!parts || !*parts) return true;
+    std::string list = parts;
+    for (size_t at = 0; at <= list.size();) {
+      const size_t comma = std::min(list.find(',', at), list.size());
+      if (comma > at && name.find(list.substr(at, comma - at)) != std::string::npos) return true;
+      at = comma + 1;
+    }
+    return false;
+  };
   for (const kernels::Variant& v : kernels::registry()) {
     if (v.op != runtime::to_kernel_op(op)) continue;
+    if (family && *family && std::string(v.family) != family) continue;
+    if (!wanted(v.name)) continue;
     const uint64_t limit = kernels::max_operand_bits(v, limits);
     // Each size on the smallest variant holding it, plus the variant's limit.
     const uint64_t lower = v.q > 8 ? uint64_t(v.q) * 16 : 0;

@@ -1,0 +1,73 @@
+// The warp-level modular family's launch and its shared-modulus prep
+// kernels (warp_mod_kernels.cuh states the conventions).
+//
+// Even moduli (and m = 0, outside the contract) are not done at warp level:
+// the instances that have one are computed by the thread family's kernel of
+// the same size (its CRT split, kernels/modular/modexp.cuh), launched after
+// the warp kernel in "even only" mode (mod_kernels.cuh): every thread first
+// reads the scratch word the warp kernel raised, so a batch of odd moduli
+// pays one launch of early exits.
+#include <string>
+
+#include "kernels/variants/mod_kernels.cuh"  // kModThreads, the fallback's convention
+#include "kernels/variants/warp_mod_kernels.cuh"
+#include "kernels/warp/warp_mod_shapes.hpp"
+
+namespace bigtune::kernels::warp {
+
+namespace {
+using variants::warp_mod_prepare_kernel;
+
+const void* prepare_kernel(uint32_t lanes, uint32_t q) {
+  const auto k = [](auto f) { return reinterpret_cast<const void*>(f); };
+  switch (lanes * 100 + q) {
+    case 408: return k(&warp_mod_prepare_kernel<4, 8>);
+    case 804: return k(&warp_mod_prepare_kernel<8, 4>);
+    case 808: return k(&warp_mod_prepare_kernel<8, 8>);
+    case 416: return k(&warp_mod_prepare_kernel<4, 16>);
+    case 1608: return k(&warp_mod_prepare_kernel<16, 8>);
+    case 816: return k(&warp_mod_prepare_kernel<8, 16>);
+    case 3208: return k(&warp_mod_prepare_kernel<32, 8>);
+    case 1616: return k(&warp_mod_prepare_kernel<16, 16>);
+    default: return nullptr;
+  }
+}
+
+// The thread-level variant that computes the even moduli for this size.
+const Variant* fallback_for(const Variant& v) {
+  const std::string n = std::to_string(warp_mod_lanes(v.param) * v.q);
+  switch (v.op) {
+    case Op::MulMod: return find_variant("mulmod.mont.u32.q" + n);
+    case Op::SqrMod: return find_variant("sqrmod.mont.u32.q" + n);
+    case Op::PowM: return find_variant("powm.fixed.u32.q" + n + ".w4");
+    default: return nullptr;
+  }
+}
+}  // namespace
+
+cudaError_t launch_warp_mod(const Variant& v, const KernelArgs& args, const Geometry& g, cudaStream_t stream) {
+  const uint32_t lanes = warp_mod_lanes(v.param);
+  const Variant* fallback = fallback_for(v);
+  const void* prep = prepare_kernel(lanes, v.q);
+  if (!args.scratch || !prep || !fallback) return cudaErrorInvalidValue;
+  KernelArgs copy = args;
+  copy.shift = warp_mod_window(v.param);
+  void* params[] = {&copy};
+  cudaError_t e = cudaMemsetAsync(args.scratch, 0, variants::kWarpModHeaderWords * 4, stream);
+  if (e == cudaSuccess && copy.m_shared) e = cudaLaunchKernel(prep, dim3(1), dim3(32), params, 0, stream);
+  if (e == cudaSuccess && g.smem_bytes > 48 * 1024)
+    e = cudaFuncSetAttribute(v.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(g.smem_bytes));
+  if (e == cudaSuccess) e = cudaLaunchKernel(v.kernel, dim3(g.grid), dim3(g.block), params, g.smem_bytes, stream);
+  if (e != cudaSuccess) return e;
+  // The even moduli: one thread per instance, "even only" (bit 9 of shift),
+  // fixed window 4, gated on scratch word 0.
+  KernelArgs fb = args;
+  fb.ipb = variants::kModThreads;
+  fb.threads_per_instance = 1;
+  fb.shift = (v.op == Op::PowM ? 4u : 0u) | variants::kModEvenOnly;
+  void* fb_params[] = {&fb};
+  const uint64_t blocks = (args.count + fb.ipb - 1) / fb.ipb;
+  return cudaLaunchKernel(fallback->kernel, dim3(uint32_t(blocks)), dim3(fb.ipb), fb_params, 0, stream);
+}
+
+}  // namespace bigtune::kernels::warp

@@ -1,0 +1,30 @@
+// Layout constants of the warp-level modular family, shared by its kernels
+// (kernels/variants/warp_mod_kernels.cuh) and its host shape rules
+// (warp_mod_shapes.cpp), so the two cannot disagree.
+#pragma once
+#include <cstdint>
+
+#if defined(__CUDACC__) || defined(BIGTUNE_WARP_EMULATION)
+#define BIGTUNE_WARP_MOD_HD __host__ __device__
+#else
+#define BIGTUNE_WARP_MOD_HD
+#endif
+
+namespace bigtune::kernels::warp {
+
+// Scratch: header words (0: some modulus is even, 1: -m^-1 mod 2^32 of a
+// shared modulus, 2: its kind), then a shared modulus' m, R mod m, R^2 mod m.
+constexpr uint32_t kWarpModHeaderWords = 8;
+
+BIGTUNE_WARP_MOD_HD constexpr uint64_t warp_mod_scratch_words(uint32_t lanes, uint32_t q) {
+  return kWarpModHeaderWords + 3 * uint64_t(lanes) * q;
+}
+
+// powm's table: words between two instances of a block (2^w entries of
+// lanes * q limbs, plus an L-word skew that puts the segments of one warp on
+// different shared-memory banks).
+BIGTUNE_WARP_MOD_HD constexpr uint64_t warp_mod_table_stride(uint32_t lanes, uint32_t q, uint32_t window) {
+  return (uint64_t(1) << window) * lanes * q + lanes;
+}
+
+}  // namespace bigtune::kernels::warp

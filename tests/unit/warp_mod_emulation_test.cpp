@@ -1,0 +1,183 @@
+// The warp-level modular kernels' own code (kernels/variants/
+// warp_mod_kernels.cuh, kernels/warp/montgomery.cuh) on the CPU: 32 host
+// threads per warp with emulated intrinsics (tests/support/warp_emulation.hpp),
+// every result checked against GMP. Not a speed test and not a substitute for
+// the GPU tests (tests/gpu/mod_vs_gmp_test.cpp runs every registry variant,
+// these included). Small counts and short exponents: every emulated
+// intrinsic is two barriers of 32 host threads.
+#include "tests/support/warp_emulation.hpp"
+// (the harness first: it defines the CUDA keywords the kernel headers use)
+#include <gmp.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+#include "kernels/variants/warp_mod_kernels.cuh"
+#include "tests/support/operands.hpp"
+
+namespace bigtune {
+namespace {
+
+using kernels::KernelArgs;
+namespace kv = kernels::variants;
+
+constexpr uint32_t kPoison = 0xdeadbeefu;
+
+uint32_t limbs32(uint64_t bits) { return uint32_t((bits + 63) / 64 * 2); }
+
+void put(std::vector<uint32_t>& dst, uint64_t i, uint32_t n, const mpz_t v) {
+  size_t got = 0;
+  std::vector<uint32_t> tmp(n + 2, 0);
+  mpz_export(tmp.data(), &got, -1, 4, 0, 0, v);
+  std::copy(tmp.begin(), tmp.begin() + n, dst.begin() + i * n);
+}
+void get(mpz_t v, const std::vector<uint32_t>& src, uint64_t i, uint32_t n) {
+  mpz_import(v, n, -1, 4, 0, 0, src.data() + i * n);
+}
+
+enum class K { MulMod, SqrMod, PowM };
+
+// One test batch: instance i gets a modulus of a kind chosen by i (random
+// odd, 2^k + 1, 2^k - 1, 1, even), operands of any value below 2^bits
+// (x >= m included: the documented rule is "reduced"), exponents from a list.
+struct Batch {
+  uint64_t bits, count;
+  bool shared_m;
+  std::vector<mpz_t> a, b, m, e;
+};
+
+void make_modulus(mpz_t m, gmp_randstate_t rng, uint64_t bits, uint64_t i) {
+  switch (i % 7) {
+    case 0: mpz_setbit(m, bits - 1), mpz_setbit(m, 0); break;  // 2^(bits-1) + 1
+    case 1: mpz_set_ui(m, 0), mpz_setbit(m, bits), mpz_sub_ui(m, m, 1); break;  // 2^bits - 1
+    case 2: mpz_set_ui(m, 1); break;
+    case 3: mpz_urandomb(m, rng, bits), mpz_setbit(m, 0), mpz_clrbit(m, 1); break;  // odd, may be short
+    case 4: mpz_urandomb(m, rng, bits), mpz_clrbit(m, 0); break;  // even (or 0): the fallback's
+    case 5: mpz_set_ui(m, 3); break;  // tiny: the setup's longest doubling run
+    default: mpz_urandomb(m, rng, bits), mpz_setbit(m, bits - 1), mpz_setbit(m, 0); break;
+  }
+}
+
+// Runs one kernel body over the batch; returns the result array.
+template <int L, int Q>
+std::vector<uint32_t> run(K op, const Batch& in, uint32_t window, uint32_t e_bits, uint32_t* fallback_word) {
+  const uint32_t n = limbs32(in.bits), en = limbs32(e_bits);
+  const uint64_t count = in.count;
+  std::vector<uint32_t> a(count * n), b(count * n), m((in.shared_m ? 1 : count) * n), e(count * en);
+  std::vector<uint32_t> r(count * n, kPoison);
+  for (uint64_t i = 0; i < count; ++i) {
+    put(a, i, n, in.a[i]);
+    put(b, i, n, in.b[i]);
+    if (!in.shared_m) put(m, i, n, in.m[i]);
+    if (op == K::PowM) put(e, i, en, in.e[i]);
+  }
+  if (in.shared_m) put(m, 0, n, in.m[0]);
+  std::vector<uint32_t> scratch(kernels::warp::warp_mod_scratch_words(L, Q), 0);
+  KernelArgs args;
+  args.r = r.data();
+  args.a = a.data();
+  args.b = op == K::MulMod ? b.data() : nullptr;
+  args.m = m.data();
+  args.e = e.data();
+  args.count = count;
+  args.bits = in.bits;
+  args.limbs = args.b_limbs = args.m_limbs = args.out_limbs = n;
+  args.e_limbs = en;
+  args.m_shared = in.shared_m;
+  args.shift = window;
+  args.scratch = scratch.data();
+  args.ipb = 32 / L;
+  args.threads_per_instance = L;
+  if (in.shared_m) emu::run_warp(0, [&](unsigned) { kv::warp_mod_prepare_body<L, Q>(args); });
+  const uint64_t blocks = (count + args.ipb - 1) / args.ipb;
+  const uint64_t stride = kv::warp_mod_table_stride(L, Q, window);
+  for (uint64_t blk = 0; blk < blocks; ++blk) {
+    std::vector<uint32_t> table(op == K::PowM ? args.ipb * stride : 1, kPoison);
+    emu::run_warp(unsigned(blk), [&](unsigned) {
+      if (op == K::PowM)
+        kv::powm_warp_body<L, Q>(args, table.data());
+      else
+        kv::mulmod_warp_body<L, Q>(args);
+    });
+  }
+  *fallback_word = scratch[0];
+  return r;
+}
+
+template <int L, int Q>
+void check(K op, uint64_t bits, uint64_t count, bool shared_m, uint32_t window, uint32_t e_bits, uint64_t seed) {
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, test::test_seed() + seed);
+  Batch in{bits, count, shared_m, std::vector<mpz_t>(count), std::vector<mpz_t>(count), std::vector<mpz_t>(count),
+           std::vector<mpz_t>(count)};
+  bool any_even = false;
+  for (uint64_t i = 0; i < count; ++i) {
+    mpz_inits(in.a[i], in.b[i], in.m[i], in.e[i], nullptr);
+    test::make_pair(in.a[i], in.b[i], rng, bits, i);
+    make_modulus(in.m[i], rng, bits, shared_m ? seed : i);
+    // e: 0, 1, 65537, 2^e_bits - 1, random of e_bits.
+    switch (i % 5) {
+      case 0: mpz_set_ui(in.e[i], 0); break;
+      case 1: mpz_set_ui(in.e[i], 1); break;
+      case 2: mpz_set_ui(in.e[i], e_bits >= 17 ? 65537 : 3); break;
+      case 3: mpz_set_ui(in.e[i], 0), mpz_setbit(in.e[i], e_bits), mpz_sub_ui(in.e[i], in.e[i], 1); break;
+      default: mpz_urandomb(in.e[i], rng, e_bits); break;
+    }
+  }
+  for (uint64_t i = 0; i < count; ++i) any_even |= mpz_even_p(in.m[shared_m ? 0 : i]) != 0;
+  uint32_t fallback = 0;
+  const std::vector<uint32_t> r = run<L, Q>(op, in, window, e_bits, &fallback);
+  const uint32_t n = limbs32(bits);
+  mpz_t want, got;
+  mpz_inits(want, got, nullptr);
+  for (uint64_t i = 0; i < count; ++i) {
+    const mpz_t& m = in.m[shared_m ? 0 : i];
+    if (mpz_even_p(m)) {  // left to the thread family's kernel: untouched here
+      for (uint32_t j = 0; j < n; ++j) ASSERT_EQ(r[i * n + j], kPoison) << "even modulus written, instance " << i;
+      continue;
+    }
+    switch (op) {
+      case K::MulMod: mpz_mul(want, in.a[i], in.b[i]), mpz_mod(want, want, m); break;
+      case K::SqrMod: mpz_mul(want, in.a[i], in.a[i]), mpz_mod(want, want, m); break;
+      case K::PowM: mpz_powm(want, in.a[i], in.e[i], m); break;
+    }
+    get(got, r, i, n);
+    ASSERT_EQ(mpz_cmp(want, got), 0) << "op " << int(op) << " L " << L << " Q " << Q << " bits " << bits
+                                     << " shared m " << shared_m << " w " << window << " instance " << i
+                                     << "\n a = " << test::hex(in.a[i]) << "\n b = " << test::hex(in.b[i])
+                                     << "\n e = " << test::hex(in.e[i]) << "\n m = " << test::hex(m)
+                                     << "\n want " << test::hex(want) << "\n got  " << test::hex(got);
+  }
+  EXPECT_EQ(fallback != 0, any_even) << "the fallback word says whether the thread kernel has work";
+  mpz_clears(want, got, nullptr);
+  for (uint64_t i = 0; i < count; ++i) mpz_clears(in.a[i], in.b[i], in.m[i], in.e[i], nullptr);
+  gmp_randclear(rng);
+}
+
+// Counts of one warp (32 / L instances) where the kinds of modulus allow:
+// the per-instance kinds cycle with i % 7, so 8 instances cover all of them.
+TEST(WarpModEmulation, MulModPerInstanceModulus) {
+  check<4, 8>(K::MulMod, 1024, 8, false, 0, 1, 9100);
+  check<4, 8>(K::MulMod, 65, 8, false, 0, 1, 9101);
+  check<8, 4>(K::MulMod, 1000, 8, false, 0, 1, 9102);
+  check<4, 4>(K::MulMod, 255, 8, false, 0, 1, 9103);
+}
+
+TEST(WarpModEmulation, SqrModAndSharedModulus) {
+  check<4, 8>(K::SqrMod, 521, 8, false, 0, 1, 9110);
+  for (uint64_t s = 0; s < 7; ++s) check<8, 4>(K::MulMod, 521, 4, true, 0, 1, 9120 + s);  // every kind of m
+  check<32, 8>(K::MulMod, 4097, 1, true, 0, 1, 9129);  // 17 blocks of 8 limbs on 32 lanes
+}
+
+TEST(WarpModEmulation, PowmFixedWindow) {
+  check<4, 8>(K::PowM, 1024, 8, false, 4, 20, 9130);  // e = 0, 1, 65537, 2^20 - 1, random
+  check<8, 4>(K::PowM, 255, 4, false, 5, 30, 9131);
+  for (uint64_t s = 0; s < 7; ++s) check<8, 4>(K::PowM, 300, 4, true, 3, 18, 9140 + s);
+  check<8, 4>(K::PowM, 1000, 4, true, 4, 24, 9147);
+}
+
+}  // namespace
+}  // namespace bigtune
