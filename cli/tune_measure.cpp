@@ -101,15 +101,22 @@ size_t correct_decisions(std::vector<db::DecisionRecord>& decisions, const std::
   size_t changed = 0;
   for (db::DecisionRecord& d : decisions) {
     const tuner::TimedPlan decided{d.variant, d.ipb, 0};
-    const tuner::TimedPlan* w = tuner::measured_override(points, d.bits.lo, d.bits.hi, tolerance, 1.0, &decided);
-    if (!w) continue;
-    const kernels::Variant* v = kernels::find_variant(w->variant);
-    if (!v) continue;
     // Valid over the whole bucket: its largest size and count, and its smallest.
     const uint64_t bits = d.bits.hi - 1, count = std::max<uint64_t>(1, d.count.hi - 1);
-    const uint32_t ipb = valid_ipb(*v, bits, count, w->ipb, limits);
-    if (ipb == 0 || !kernels::why_invalid(*v, d.bits.lo, std::max<uint64_t>(1, d.count.lo), ipb, limits).empty())
-      continue;
+    const auto bucket_ipb = [&](const tuner::TimedPlan& t) -> uint32_t {
+      const kernels::Variant* v = kernels::find_variant(t.variant);
+      if (!v) return 0;
+      const uint32_t ipb = valid_ipb(*v, bits, count, t.ipb, limits);
+      if (ipb == 0 || !kernels::why_invalid(*v, d.bits.lo, std::max<uint64_t>(1, d.count.lo), ipb, limits).empty())
+        return 0;
+      return ipb;
+    };
+    const tuner::TimedPlan* w = tuner::measured_override(points, d.bits.lo, d.bits.hi, tolerance, 1.0, &decided,
+                                                         [&](const tuner::TimedPlan& t) { return bucket_ipb(t) != 0; });
+    if (!w) continue;
+    const kernels::Variant* v = kernels::find_variant(w->variant);
+    const uint32_t ipb = bucket_ipb(*w);
+    if (!v || ipb == 0) continue;
     if (d.variant == v->name && d.ipb == ipb) continue;
     d.variant = v->name;
     d.ipb = ipb;

@@ -138,11 +138,39 @@ const MeasuredPoint* governing_point(const std::vector<MeasuredPoint>& points, u
   return best && dist <= max_octaves ? best : nullptr;
 }
 
+namespace {
+// The fastest plan timed at p that `valid` accepts (every plan without it).
+const TimedPlan* fastest_valid(const MeasuredPoint& p, const PlanValidFn& valid) {
+  const TimedPlan* best = nullptr;
+  for (const TimedPlan& t : p.timed)
+    if ((!valid || valid(t)) && (!best || t.us < best->us)) best = &t;
+  return best;
+}
+}  // namespace
+
 const TimedPlan* measured_override(const std::vector<MeasuredPoint>& points, uint64_t lo, uint64_t hi,
-                                   double tolerance, double max_octaves, const TimedPlan* decided) {
-  const MeasuredPoint* p = governing_point(points, lo, hi, max_octaves);
-  if (!p) return nullptr;
-  const TimedPlan* w = p->winner();
+                                   double tolerance, double max_octaves, const TimedPlan* decided,
+                                   const PlanValidFn& valid) {
+  if (lo == 0) return nullptr;
+  // The two nearest measured points within reach, nearest first.
+  const double centre = 0.5 * (std::log2(double(lo)) + std::log2(double(std::max(hi, lo + 1))));
+  std::vector<std::pair<double, const MeasuredPoint*>> near;
+  for (const MeasuredPoint& p : points)
+    if (p.bits != 0 && p.winner()) {
+      const double d = std::fabs(std::log2(double(p.bits)) - centre);
+      if (d <= max_octaves) near.push_back({d, &p});
+    }
+  std::sort(near.begin(), near.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  const MeasuredPoint* p = nullptr;
+  const TimedPlan* w = nullptr;
+  double ratio = 0;
+  for (size_t i = 0; i < near.size() && i < 2; ++i) {
+    const TimedPlan* b = fastest_valid(*near[i].second, valid);
+    if (!b) continue;
+    const double r = b->us / near[i].second->winner()->us;
+    if (!w || r * (1 + tolerance) < ratio) p = near[i].second, w = b, ratio = r;
+  }
+  if (!w) return nullptr;
   // The bucket's own plan timed there and beaten: the measurement decides,
   // whatever the model's first choice at the point (tuner2's second H100
   // run: the model chose the shared-memory shinv division for the bucket of
@@ -151,7 +179,11 @@ const TimedPlan* measured_override(const std::vector<MeasuredPoint>& points, uin
   if (decided) {
     if (const auto t = p->time_of(decided->variant, decided->ipb)) return *t > w->us * (1 + tolerance) ? w : nullptr;
   }
-  if (p->model_right(tolerance)) return nullptr;
+  // The model's first choice at the point, where it can serve the bucket
+  // and was within the tolerance of the valid winner: keep the model's plan.
+  const TimedPlan& m = p->model_first;
+  const auto model_us = p->time_of(m.variant, m.ipb);
+  if (model_us && (!valid || valid(m)) && *model_us <= w->us * (1 + tolerance)) return nullptr;
   return w;
 }
 

@@ -86,8 +86,19 @@ const MeasuredPoint* governing_point(const std::vector<MeasuredPoint>& points, u
 // timed there and lost by more than `tolerance`; when it was not timed
 // there, when the model's first choice at the point lost by more than that
 // (nullptr: keep the model's choice, or no point near enough).
+//
+// `valid` (optional) says whether a plan can serve the whole bucket (a
+// variant whose largest size is a bucket's lower edge, e.g. two Karatsuba
+// levels over an 8-Kbit product, which stops at 32768 bits, cannot serve
+// [32768, 40960)). With it, a point's winner is its fastest valid plan, and
+// of the two nearest points the one whose valid winner is closer to that
+// point's overall best governs (the nearer on ties within `tolerance`): on
+// the H100 the 32,768-bit point's winner could not serve the bucket of
+// 48,000 bits, and the model's choice stayed there at 1.47x the best while
+// the 65,536-bit point had timed a plan that could.
+using PlanValidFn = std::function<bool(const TimedPlan&)>;
 const TimedPlan* measured_override(const std::vector<MeasuredPoint>& points, uint64_t lo, uint64_t hi,
                                    double tolerance = 0.02, double max_octaves = 1.0,
-                                   const TimedPlan* decided = nullptr);
+                                   const TimedPlan* decided = nullptr, const PlanValidFn& valid = {});
 
 }  // namespace bigtune::tuner

@@ -315,3 +315,43 @@ TEST(Sampling, CounterBatchIsSmallWholeAndNeverLarger) {
 
 }  // namespace
 }  // namespace bigtune::tuner
+
+namespace bigtune::tuner {
+namespace {
+
+TEST(Crossover, AWinnerThatCannotServeTheBucketYieldsToOneThatCan) {
+  // H100, session 3: at the 32,768-bit point two Karatsuba levels over the
+  // 8-Kbit product won, but they stop at 32,768 bits; the 65,536-bit point
+  // timed three levels (to 65,536 bits) as its winner. For the bucket of
+  // 48,000 bits the nearer point's winner is invalid, its best valid plan is
+  // 1.65x its best: the farther point's valid winner governs.
+  MeasuredPoint p32, p64;
+  p32.bits = 32768;
+  p32.timed = {{"k2", 32, 600.0}, {"k1.classical", 4, 990.0}};
+  p32.model_first = {"k1.classical", 4, 990.0};
+  p64.bits = 65536;
+  p64.timed = {{"k3", 32, 1020.0}, {"ntt", 1, 1390.0}};
+  p64.model_first = {"ntt", 1, 1390.0};
+  const std::vector<MeasuredPoint> pts{p32, p64};
+  const db::Bucket b = db::bits_bucket(44000);
+  const TimedPlan decided{"k1.classical", 4, 0};
+  const auto valid = [](const TimedPlan& t) { return t.variant != "k2"; };
+  // Without validity the nearer point's winner comes back (and the caller
+  // could not store it).
+  const TimedPlan* any = measured_override(pts, b.lo, b.hi, 0.02, 1.0, &decided);
+  ASSERT_NE(any, nullptr);
+  EXPECT_EQ(any->variant, "k2");
+  const TimedPlan* w = measured_override(pts, b.lo, b.hi, 0.02, 1.0, &decided, valid);
+  ASSERT_NE(w, nullptr);
+  EXPECT_EQ(w->variant, "k3");
+  // Where the nearer point's valid winner is its overall winner, it governs.
+  const auto all_valid = [](const TimedPlan&) { return true; };
+  const TimedPlan* n = measured_override(pts, b.lo, b.hi, 0.02, 1.0, &decided, all_valid);
+  ASSERT_NE(n, nullptr);
+  EXPECT_EQ(n->variant, "k2");
+  // Nothing valid anywhere: no override.
+  EXPECT_EQ(measured_override(pts, b.lo, b.hi, 0.02, 1.0, &decided, [](const TimedPlan&) { return false; }), nullptr);
+}
+
+}  // namespace
+}  // namespace bigtune::tuner
