@@ -152,7 +152,7 @@ const TimedPlan* measured_override(const std::vector<MeasuredPoint>& points, uin
                                    double tolerance, double max_octaves, const TimedPlan* decided,
                                    const PlanValidFn& valid) {
   if (lo == 0) return nullptr;
-  // The two nearest measured points within reach, nearest first.
+  // The measured points within reach, nearest first.
   const double centre = 0.5 * (std::log2(double(lo)) + std::log2(double(std::max(hi, lo + 1))));
   std::vector<std::pair<double, const MeasuredPoint*>> near;
   for (const MeasuredPoint& p : points)
@@ -164,7 +164,7 @@ const TimedPlan* measured_override(const std::vector<MeasuredPoint>& points, uin
   const MeasuredPoint* p = nullptr;
   const TimedPlan* w = nullptr;
   double ratio = 0;
-  for (size_t i = 0; i < near.size() && i < 2; ++i) {
+  for (size_t i = 0; i < near.size(); ++i) {
     const TimedPlan* b = fastest_valid(*near[i].second, valid);
     if (!b) continue;
     const double r = b->us / near[i].second->winner()->us;

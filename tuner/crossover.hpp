@@ -91,8 +91,8 @@ const MeasuredPoint* governing_point(const std::vector<MeasuredPoint>& points, u
 // variant whose largest size is a bucket's lower edge, e.g. two Karatsuba
 // levels over an 8-Kbit product, which stops at 32768 bits, cannot serve
 // [32768, 40960)). With it, a point's winner is its fastest valid plan, and
-// of the two nearest points the one whose valid winner is closer to that
-// point's overall best governs (the nearer on ties within `tolerance`): on
+// of the points within `max_octaves` the one whose valid winner is closest to
+// that point's overall best governs (the nearer on ties within `tolerance`): on
 // the H100 the 32,768-bit point's winner could not serve the bucket of
 // 48,000 bits, and the model's choice stayed there at 1.47x the best while
 // the 65,536-bit point had timed a plan that could.
