@@ -48,9 +48,13 @@ struct TuneArgs {
   double spread = 0.03;
   int warmup = 1;
   // Per variant. Each counter launch costs ~30 ms on the H100 (kernel
-  // replay), the largest share of sampling in tuner2's first run: 12 keep
-  // 2-3 points per fitted coefficient.
-  int counter_samples = 12;
+  // replay), the largest share of sampling (session 3, merged tree: 36 of
+  // mul's 38 s with 12). With 6, one 180-s run samples all 16 default ops
+  // (147.7 s; with 12 it stopped after 10 and part of mulmod); the fits have
+  // fewer points per coefficient, and `bigtune validate` measured mul at
+  // geomean 1.138 against 1.097 with 12 (add and divmod unchanged):
+  // bench/results/2026-11-22-h100-session3.md. More: --counter-samples 12.
+  int counter_samples = 6;
   // Share of the budget for sampling; the rest is fitting, decisions and the
   // measured points (anchors, bisection).
   double sampling_share = 0.62;
