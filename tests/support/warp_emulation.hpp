@@ -3,9 +3,9 @@
 // ballots, reductions, atomicOr) are emulated with a barrier — each one is
 // publish, meet, read, meet. Include it BEFORE any kernel header: it defines
 // the CUDA keywords away and BIGTUNE_WARP_EMULATION (kernel headers then
-// leave out their __global__ wrappers). The same harness as
-// tests/unit/warp_emulation_test.cpp, plus __shfl_xor_sync and atomicOr,
-// as a header so more tests can use it.
+// leave out their __global__ wrappers). Used by
+// tests/unit/warp_emulation_test.cpp (the warp product and division kernels)
+// and tests/unit/warp_mod_emulation_test.cpp (warp Montgomery).
 #pragma once
 #include <algorithm>
 #include <condition_variable>
@@ -117,5 +117,25 @@ inline unsigned __ballot_sync(unsigned, bool pred) {
   emu::warp->sync();
   return m;
 }
+inline int __shfl_sync(unsigned, int v, int src, int width = 32) {
+  return int(__shfl_sync(0u, uint32_t(v), src, width));
+}
+inline bool __any_sync(unsigned, bool pred) { return __ballot_sync(0u, pred) != 0; }
+inline unsigned __reduce_max_sync(unsigned, unsigned v) {
+  const int lane = int(threadIdx.x & 31);
+  emu::warp->slot[lane] = v;
+  emu::warp->sync();
+  unsigned m = 0;
+  for (int i = 0; i < 32; ++i) m = std::max<unsigned>(m, unsigned(emu::warp->slot[i]));
+  emu::warp->sync();
+  return m;
+}
+inline uint32_t __funnelshift_l(uint32_t lo, uint32_t hi, uint32_t s) {
+  return uint32_t(((uint64_t(hi) << 32 | lo) << (s & 31)) >> 32);
+}
+inline uint32_t __funnelshift_r(uint32_t lo, uint32_t hi, uint32_t s) {
+  return uint32_t((uint64_t(hi) << 32 | lo) >> (s & 31));
+}
 inline int __clz(uint32_t x) { return x ? __builtin_clz(x) : 32; }
+inline int __clzll(long long x) { return x ? __builtin_clzll(uint64_t(x)) : 64; }
 inline unsigned atomicOr(unsigned* p, unsigned v) { return __atomic_fetch_or(p, v, __ATOMIC_RELAXED); }

@@ -9,120 +9,9 @@
 #include <gmp.h>
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <condition_variable>
-#include <cstdint>
 #include <cstring>
-#include <mutex>
-#include <thread>
-#include <vector>
 
-// ---- a host warp: the CUDA names the kernels use -------------------------
-#define __global__
-#define __device__
-#define __host__
-#define __forceinline__ inline
-#define __launch_bounds__(...)
-
-namespace emu {
-struct Dim3 {
-  unsigned x = 0, y = 0, z = 0;
-};
-thread_local Dim3 thread_idx, block_idx;
-
-// All 32 lanes meet here; each intrinsic is publish, meet, read, meet.
-class Warp {
- public:
-  void sync() {
-    std::unique_lock<std::mutex> lock(mu_);
-    const uint64_t gen = generation_;
-    if (++arrived_ == 32) {
-      arrived_ = 0;
-      ++generation_;
-      cv_.notify_all();
-    } else {
-      cv_.wait(lock, [&] { return generation_ != gen; });
-    }
-  }
-  uint64_t slot[32];
-
- private:
-  std::mutex mu_;
-  std::condition_variable cv_;
-  int arrived_ = 0;
-  uint64_t generation_ = 0;
-};
-thread_local Warp* warp = nullptr;
-
-inline uint64_t exchange_from(uint64_t mine, int src) {
-  const int lane = int(thread_idx.x & 31);
-  warp->slot[lane] = mine;
-  warp->sync();
-  const uint64_t got = warp->slot[src];
-  warp->sync();
-  return got;
-}
-}  // namespace emu
-
-#define threadIdx (emu::thread_idx)
-#define blockIdx (emu::block_idx)
-
-struct uint2 {
-  uint32_t x, y;
-};
-struct uint4 {
-  uint32_t x, y, z, w;
-};
-inline uint2 make_uint2(uint32_t x, uint32_t y) { return {x, y}; }
-inline uint4 make_uint4(uint32_t x, uint32_t y, uint32_t z, uint32_t w) { return {x, y, z, w}; }
-template <class T>
-T __ldg(const T* p) { return *p; }
-
-inline uint32_t __shfl_sync(unsigned, uint32_t v, int src, int width = 32) {
-  const int lane = int(threadIdx.x & 31), base = lane & ~(width - 1);
-  return uint32_t(emu::exchange_from(v, base + (src & (width - 1))));
-}
-inline int __shfl_sync(unsigned, int v, int src, int width = 32) {
-  return int(__shfl_sync(0u, uint32_t(v), src, width));
-}
-inline uint32_t __shfl_up_sync(unsigned, uint32_t v, unsigned delta, int width = 32) {
-  const int lane = int(threadIdx.x & 31), base = lane & ~(width - 1);
-  const int src = lane - int(delta) >= base ? lane - int(delta) : lane;
-  return uint32_t(emu::exchange_from(v, src));
-}
-inline uint32_t __shfl_down_sync(unsigned, uint32_t v, unsigned delta, int width = 32) {
-  const int lane = int(threadIdx.x & 31), base = lane & ~(width - 1);
-  const int src = lane + int(delta) < base + width ? lane + int(delta) : lane;
-  return uint32_t(emu::exchange_from(v, src));
-}
-inline unsigned __ballot_sync(unsigned, bool pred) {
-  const int lane = int(threadIdx.x & 31);
-  emu::warp->slot[lane] = pred ? 1 : 0;
-  emu::warp->sync();
-  unsigned m = 0;
-  for (int i = 0; i < 32; ++i) m |= unsigned(emu::warp->slot[i] & 1) << i;
-  emu::warp->sync();
-  return m;
-}
-inline bool __any_sync(unsigned, bool pred) { return __ballot_sync(0u, pred) != 0; }
-inline unsigned __reduce_max_sync(unsigned, unsigned v) {
-  const int lane = int(threadIdx.x & 31);
-  emu::warp->slot[lane] = v;
-  emu::warp->sync();
-  unsigned m = 0;
-  for (int i = 0; i < 32; ++i) m = std::max<unsigned>(m, unsigned(emu::warp->slot[i]));
-  emu::warp->sync();
-  return m;
-}
-inline uint32_t __funnelshift_l(uint32_t lo, uint32_t hi, uint32_t s) {
-  return uint32_t(((uint64_t(hi) << 32 | lo) << (s & 31)) >> 32);
-}
-inline uint32_t __funnelshift_r(uint32_t lo, uint32_t hi, uint32_t s) {
-  return uint32_t((uint64_t(hi) << 32 | lo) >> (s & 31));
-}
-inline int __clz(uint32_t x) { return x ? __builtin_clz(x) : 32; }
-inline int __clzll(long long x) { return x ? __builtin_clzll(uint64_t(x)) : 64; }
-
+#include "tests/support/warp_emulation.hpp"  // first: the CUDA names, then the kernels
 #include "kernels/variants/warp_divmod_kernels.cuh"
 #include "kernels/variants/warp_kernels.cuh"
 #include "tests/support/operands.hpp"
@@ -139,18 +28,7 @@ void launch_host(Kernel kernel, KernelArgs args, uint32_t lanes) {
   args.ipb = 32 / lanes;
   args.threads_per_instance = lanes;
   const uint64_t blocks = (args.count + args.ipb - 1) / args.ipb;
-  for (uint64_t blk = 0; blk < blocks; ++blk) {
-    emu::Warp w;
-    std::vector<std::thread> lanes_run;
-    for (unsigned t = 0; t < 32; ++t)
-      lanes_run.emplace_back([&, t] {
-        emu::warp = &w;
-        emu::thread_idx.x = t;
-        emu::block_idx.x = unsigned(blk);
-        kernel(args);
-      });
-    for (auto& th : lanes_run) th.join();
-  }
+  for (uint64_t blk = 0; blk < blocks; ++blk) emu::run_warp(unsigned(blk), [&](unsigned) { kernel(args); });
 }
 
 uint32_t limbs32(uint64_t bits) { return uint32_t((bits + 63) / 64 * 2); }
