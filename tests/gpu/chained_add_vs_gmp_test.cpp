@@ -20,6 +20,7 @@
 #include "kernels/registry.hpp"
 #include "runtime/gmp_reference.hpp"
 #include "runtime/run_op.hpp"
+#include "tests/gpu/device_limits.hpp"
 #include "tests/gpu/gpu_available.hpp"
 #include "tests/support/operands.hpp"
 
@@ -136,12 +137,6 @@ uint64_t check_case(Context& ctx, Op op, const std::string& what, uint64_t bits,
   return bad;
 }
 
-kernels::DeviceLimits device_limits() {
-  cudaDeviceProp props{};
-  cudaGetDeviceProperties(&props, 0);
-  return kernels::DeviceLimits::from_properties(props);
-}
-
 bool is_chained(const kernels::Variant& v) { return std::string(v.algorithm) == "chained"; }
 
 // Tile of a variant at full width, in bits.
@@ -150,7 +145,7 @@ uint64_t tile_bits(const kernels::Variant& v) { return uint64_t(v.param) * v.q *
 TEST(ChainedAddSub, EveryVariantMatchesGmp) {
   BIGTUNE_REQUIRE_GPU();
   Context ctx;
-  const kernels::DeviceLimits limits = device_limits();
+  const kernels::DeviceLimits limits = test::device_limits();
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
   gmp_randseed_ui(rng, test::test_seed() + 200);
@@ -215,7 +210,7 @@ TEST(ChainedAddSub, EveryVariantMatchesGmp) {
 TEST(ChainedAddSub, SmallTilesManyBlocks) {
   BIGTUNE_REQUIRE_GPU();
   Context ctx;
-  const kernels::DeviceLimits limits = device_limits();
+  const kernels::DeviceLimits limits = test::device_limits();
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
   gmp_randseed_ui(rng, test::test_seed() + 201);

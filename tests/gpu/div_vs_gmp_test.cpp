@@ -19,6 +19,7 @@
 #include "runtime/gmp_reference.hpp"
 #include "runtime/run_op.hpp"
 #include "runtime/validate.hpp"
+#include "tests/gpu/device_limits.hpp"
 #include "tests/gpu/gpu_available.hpp"
 #include "tests/support/operands.hpp"
 
@@ -104,11 +105,7 @@ uint64_t run_divmod(Context& ctx, const kernels::Variant& var, uint64_t ubits, u
 }
 
 const kernels::DeviceLimits& limits() {
-  static kernels::DeviceLimits l = [] {
-    cudaDeviceProp p{};
-    cudaGetDeviceProperties(&p, 0);
-    return kernels::DeviceLimits::from_properties(p);
-  }();
+  static const kernels::DeviceLimits l = test::device_limits();
   return l;
 }
 

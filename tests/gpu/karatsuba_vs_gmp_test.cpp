@@ -16,6 +16,7 @@
 #include "bigtune/bigtune.hpp"
 #include "kernels/block/karatsuba.hpp"
 #include "kernels/registry.hpp"
+#include "tests/gpu/device_limits.hpp"
 #include "tests/gpu/gpu_available.hpp"
 #include "tests/support/kara_operands.hpp"
 
@@ -85,9 +86,7 @@ TEST(KaratsubaVsGmp, EveryVariantMatchesGmp) {
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
   gmp_randseed_ui(rng, test::test_seed() + 77);
-  cudaDeviceProp props{};
-  ASSERT_EQ(cudaGetDeviceProperties(&props, 0), cudaSuccess);
-  const kernels::DeviceLimits limits = kernels::DeviceLimits::from_properties(props);
+  const kernels::DeviceLimits limits = test::device_limits();
   const uint64_t cap = test::max_bits_cap();
   const std::vector<uint64_t> sizes{1, 64, 65, 255, 521, 1000, 3072, 4097, 8192, 12345, 16384, 23456, 32768, 65536};
   // $BIGTUNE_KARA_VARIANTS: only variants whose name contains it (the

@@ -18,6 +18,7 @@
 #include "kernels/registry.hpp"
 #include "runtime/gmp_reference.hpp"
 #include "runtime/validate.hpp"
+#include "tests/gpu/device_limits.hpp"
 #include "tests/gpu/gpu_available.hpp"
 #include "tests/support/operands.hpp"
 
@@ -148,9 +149,7 @@ TEST_P(ModVsGmp, EveryVariantMatchesGmp) {
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
   gmp_randseed_ui(rng, test::test_seed() + 1000 + static_cast<int>(op));
-  cudaDeviceProp props{};
-  ASSERT_EQ(cudaGetDeviceProperties(&props, 0), cudaSuccess);
-  const kernels::DeviceLimits limits = kernels::DeviceLimits::from_properties(props);
+  const kernels::DeviceLimits limits = test::device_limits();
   const std::vector<uint64_t> sizes{1, 2, 64, 65, 100, 255, 256, 300, 521, 1000, 1024, 2047, 3072, 4097, 8192};
   const uint64_t cap = test::max_bits_cap();
   uint64_t cases = 0, bad = 0;

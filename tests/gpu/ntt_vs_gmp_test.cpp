@@ -16,6 +16,7 @@
 #include "kernels/registry.hpp"
 #include "runtime/run_op.hpp"
 #include "runtime/validate.hpp"
+#include "tests/gpu/device_limits.hpp"
 #include "tests/gpu/gpu_available.hpp"
 #include "tests/support/operands.hpp"
 
@@ -80,9 +81,7 @@ TEST_P(NttVsGmp, EveryVariantMatchesGmp) {
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
   gmp_randseed_ui(rng, test::test_seed() + 300 + static_cast<int>(op));
-  cudaDeviceProp props{};
-  ASSERT_EQ(cudaGetDeviceProperties(&props, 0), cudaSuccess);
-  const kernels::DeviceLimits limits = kernels::DeviceLimits::from_properties(props);
+  const kernels::DeviceLimits limits = test::device_limits();
   const std::vector<uint64_t> sizes{1,     64,    65,     100,    255,    521,    1000,   3072,   4097,
                                     12345, 32768, 65536,  100003, 131072, 262144, 300007, 524288, 1048576};
   const uint64_t cap = test::max_bits_cap();  // compute-sanitizer runs cap the sizes

@@ -18,6 +18,7 @@
 #include "runtime/gmp_reference.hpp"
 #include "runtime/run_op.hpp"
 #include "runtime/validate.hpp"
+#include "tests/gpu/device_limits.hpp"
 #include "tests/gpu/gpu_available.hpp"
 #include "tests/support/operands.hpp"
 
@@ -110,9 +111,7 @@ TEST_P(ThreadVsGmp, EveryThreadVariantMatchesGmp) {
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
   gmp_randseed_ui(rng, test::test_seed() + 1000 + static_cast<int>(op));
-  cudaDeviceProp props{};
-  ASSERT_EQ(cudaGetDeviceProperties(&props, 0), cudaSuccess);
-  const kernels::DeviceLimits limits = kernels::DeviceLimits::from_properties(props);
+  const kernels::DeviceLimits limits = test::device_limits();
   const std::vector<uint64_t> sizes{1,   2,   63,  64,   65,   100,  127,  128,  129,  192,  255,  256,
                                     257, 384, 511, 512,  521,  767,  1000, 1023, 1024, 1025, 1536, 2047,
                                     2048, 3072, 4097, 5000, 8191, 8192};

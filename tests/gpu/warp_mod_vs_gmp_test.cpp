@@ -18,6 +18,7 @@
 
 #include "bigtune/bigtune.hpp"
 #include "kernels/registry.hpp"
+#include "tests/gpu/device_limits.hpp"
 #include "tests/gpu/gpu_available.hpp"
 #include "tests/support/operands.hpp"
 
@@ -76,9 +77,7 @@ TEST(WarpModVsGmp, PowmFullExponents) {
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
   gmp_randseed_ui(rng, test::test_seed() + 4000);
-  cudaDeviceProp props{};
-  ASSERT_EQ(cudaGetDeviceProperties(&props, 0), cudaSuccess);
-  const kernels::DeviceLimits limits = kernels::DeviceLimits::from_properties(props);
+  const kernels::DeviceLimits limits = test::device_limits();
   uint64_t cases = 0, bad = 0;
   for (const kernels::Variant& v : kernels::registry()) {
     if (v.op != kernels::Op::PowM || std::string(v.family) != "warp") continue;

@@ -20,6 +20,7 @@
 #include "runtime/gmp_reference.hpp"
 #include "runtime/run_op.hpp"
 #include "runtime/validate.hpp"
+#include "tests/gpu/device_limits.hpp"
 #include "tests/gpu/gpu_available.hpp"
 #include "tests/support/operands.hpp"
 
@@ -97,9 +98,7 @@ TEST_P(WarpVsGmp, EveryWarpVariantMatchesGmp) {
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
   gmp_randseed_ui(rng, test::test_seed() + 1000 + static_cast<int>(op));
-  cudaDeviceProp props{};
-  ASSERT_EQ(cudaGetDeviceProperties(&props, 0), cudaSuccess);
-  const kernels::DeviceLimits limits = kernels::DeviceLimits::from_properties(props);
+  const kernels::DeviceLimits limits = test::device_limits();
   const std::vector<uint64_t> sizes{1, 32, 64, 65, 100, 255, 256, 257, 511, 521, 1000, 1024, 2047, 3072, 4097, 8191, 8192};
   const uint64_t cap = test::max_bits_cap();  // compute-sanitizer runs cap the sizes
   uint64_t cases = 0, bad = 0, variants = 0;
@@ -222,9 +221,7 @@ TEST(WarpDivModVsGmp, EveryWarpVariantMatchesGmp) {
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
   gmp_randseed_ui(rng, test::test_seed() + 2000);
-  cudaDeviceProp props{};
-  ASSERT_EQ(cudaGetDeviceProperties(&props, 0), cudaSuccess);
-  const kernels::DeviceLimits limits = kernels::DeviceLimits::from_properties(props);
+  const kernels::DeviceLimits limits = test::device_limits();
   const std::vector<uint64_t> sizes{1, 64, 65, 100, 255, 256, 521, 1000, 1024, 2047, 3072, 4097, 8192, 16384};
   const uint64_t cap = test::max_bits_cap();  // compute-sanitizer runs cap the sizes
   uint64_t cases = 0, bad = 0, variants = 0;
