@@ -94,6 +94,7 @@ const std::vector<Variant>& registry() {
     variants::append_warp_mul_variants(v);
     variants::append_warp_mul_block_variants(v);
     variants::append_warp_divmod_variants(v);
+    variants::append_warp_divnewton_variants(v);
     variants::append_chained_add_sub_variants(v);
     variants::append_karatsuba_variants(v);  // after its bases (warp and block mul/sqr)
     variants::append_warp_mod_small_variants(v);

@@ -1,0 +1,87 @@
+// Explicit instances of the warp Newton-reciprocal divmod
+// (kernels/variants/warp_divnewton_kernels.cuh). Named
+// "divmod.newton.u32.q<Q>.l<L>", param = L; an instance holds a dividend of
+// 2N = 2 L Q digits (the divisor's N digits plus the quotient's N), so the
+// limit is 64 L Q bits. Two launches: the Newton kernel, then the warp Knuth
+// kernel on 2N digits (an existing instance: divmod.knuth with L2 Q2 = 2N)
+// for the instances the first one marked in the scratch (zero divisors,
+// divisors of more than N digits, quotients of more than N + 1 digits).
+//
+// Which (L, Q): the products inside are N x N, so each size uses the
+// block-rotate shape that is fastest for the full product of n/2 bits
+// (bench/results/2026-11-22-h100-warpmul.md: q8.l4 at 1 Kbit, q16.l4 at
+// 2 Kbit, q16.l8 at 4 Kbit, q16.l16 at 8 Kbit) for dividends of 2, 4, 8 and
+// 16 Kbit.
+#include "kernels/variants/variant_factory.hpp"
+#include "kernels/variants/warp_divmod_kernels.cuh"
+#include "kernels/variants/warp_divnewton_kernels.cuh"
+
+namespace bigtune::kernels::variants {
+namespace {
+
+struct NewtonSet {
+  const void* fast;
+  const void* knuth;  // warp_divmod_kernel<L2, Q2>, L2 Q2 = 2 L Q
+  uint32_t knuth_lanes;
+};
+
+template <int L, int Q, int L2, int Q2>
+NewtonSet newton_set() {
+  static_assert(L2 * Q2 == 2 * L * Q, "the Knuth pass must hold the whole dividend");
+  return {reinterpret_cast<const void*>(&warp_divnewton_kernel<L, Q>),
+          reinterpret_cast<const void*>(&warp_divmod_kernel<L2, Q2>), uint32_t(L2)};
+}
+
+const NewtonSet& set_of(const Variant& v);
+
+uint32_t lanes(const Variant& v, uint64_t) { return v.param; }
+uint64_t no_smem(const Variant&, uint64_t, uint32_t) { return 0; }
+uint64_t dividend_cap(const Variant& v) { return 2ull * v.param * v.q * 32; }
+uint64_t mark_bytes(const Variant&, uint64_t, uint64_t count) { return count * sizeof(uint32_t); }
+
+cudaError_t newton_launch(const Variant& v, const KernelArgs& args, const Geometry& g, cudaStream_t stream) {
+  if (args.scratch == nullptr) return cudaErrorInvalidValue;  // the runtime allocates mark_bytes
+  if (args.count == 0) return cudaSuccess;
+  const NewtonSet& set = set_of(v);
+  KernelArgs a = args;
+  void* params[] = {&a};
+  cudaError_t e = cudaLaunchKernel(set.fast, dim3(g.grid), dim3(g.block), params, 0, stream);
+  if (e != cudaSuccess) return e;
+  // The Knuth pass: its own geometry (kWarpMaxThreads threads, 2N-digit
+  // segments); warps without a marked instance leave after the marks.
+  KernelArgs k = args;
+  k.threads_per_instance = set.knuth_lanes;
+  k.ipb = kWarpMaxThreads / set.knuth_lanes;
+  const uint64_t grid = (args.count + k.ipb - 1) / k.ipb;
+  if (grid > 0x7fffffffu) return cudaErrorInvalidConfiguration;
+  void* kparams[] = {&k};
+  return cudaLaunchKernel(set.knuth, dim3(uint32_t(grid)), dim3(kWarpMaxThreads), kparams, 0, stream);
+}
+
+const ShapeRules kNewtonShape{lanes, no_smem, dividend_cap, mark_bytes, newton_launch, false};
+
+template <int L, int Q, int L2, int Q2>
+void one(std::vector<Variant>& out) {
+  out.push_back(make_variant(Op::DivMod, "warp", "newton", 32, Q, kWarpDivNewtonThreads,
+                             reinterpret_cast<const void*>(&warp_divnewton_kernel<L, Q>), kNewtonShape,
+                             "l" + std::to_string(L), L));
+}
+
+const NewtonSet& set_of(const Variant& v) {
+  static const NewtonSet sets[] = {newton_set<4, 8, 8, 8>(), newton_set<4, 16, 16, 8>(), newton_set<8, 16, 32, 8>(),
+                                   newton_set<16, 16, 32, 16>()};
+  for (const NewtonSet& s : sets)
+    if (s.fast == v.kernel) return s;
+  return sets[0];  // unreachable: every variant below has its set
+}
+
+}  // namespace
+
+void append_warp_divnewton_variants(std::vector<Variant>& out) {
+  one<4, 8, 8, 8>(out);
+  one<4, 16, 16, 8>(out);
+  one<8, 16, 32, 8>(out);
+  one<16, 16, 32, 16>(out);
+}
+
+}  // namespace bigtune::kernels::variants

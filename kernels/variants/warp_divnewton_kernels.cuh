@@ -1,0 +1,165 @@
+// __global__ kernel of the warp Newton-reciprocal divmod
+// (kernels/warp/divmod_newton.cuh): q = floor(u / v), r = u mod v for u of
+// `limbs` and v of `b_limbs` 32-bit limbs, both at most 2N = 2 L Q digits.
+//
+// One segment of L lanes per instance. The fast path takes an instance whose
+// divisor has vn <= N significant digits and whose quotient has at most
+// N + 1 (un <= vn + N, un = the dividend's significant digits): that covers
+// the n / (n/2) shape of the benchmark and every divisor of N digits. Scaling
+// both by B^(N - vn) 2^s makes the divisor exactly N digits with its top bit
+// set and the dividend at most 2N digits plus `ext` bits above:
+//   1. one Knuth step (WarpDivModKnuth, one quotient digit) takes the top
+//      digit q_N off, leaving U's upper half U_h < V;
+//   2. I = the Newton inverse of V (N digits);
+//   3. q_e = U_h + high half of U_h I (Barrett, 2N / N with an N-digit
+//      inverse: q_e is 0..3 below q plus the inverse's error);
+//   4. R = U - q_e V, from the low N digits of q_e V and digit N of it;
+//   5. while R < 0: R += V, q_e -= 1; while R >= V: R -= V, q_e += 1 (warp-
+//      uniform loop, capped at kMaxCorrections);
+//   6. q = q_N B^N + q_e, r = R / (B^d 2^s).
+// Every other active instance (a zero divisor, vn > N, a quotient of more
+// than N + 1 digits, or the correction cap reached) is marked in the scratch
+// word array (one uint32 per instance) and left to a second launch of the
+// warp Knuth kernel on 2N digits, which runs only the marked instances
+// (warp_divmod_kernel with args.scratch set; kernels/variants/
+// warp_divnewton_instances.cu launches both).
+#pragma once
+#include <cstdint>
+
+#include "kernels/variants/kernel_args.hpp"
+#include "kernels/variants/warp_kernels.cuh"
+#include "kernels/warp/divmod_knuth.cuh"
+#include "kernels/warp/divmod_newton.cuh"
+
+namespace bigtune::kernels::variants {
+
+// 256 threads: ptxas gets up to 255 registers per thread (Q = 16 keeps ~10
+// Q-digit arrays live besides the product's own).
+constexpr uint32_t kWarpDivNewtonThreads = 256;
+// Step 5's bound: the Barrett estimate is at most 3 below q with an exact
+// inverse, and the Newton inverse is within a few units; 32 is far above
+// what the analysis allows, so reaching it means a bug, never a wrong result
+// (the instance goes to the Knuth pass).
+constexpr int kMaxCorrections = 32;
+
+template <int L, int Q>
+__global__ void __launch_bounds__(kWarpDivNewtonThreads) warp_divnewton_kernel(KernelArgs args) {
+  using D = warp::WarpDivNewton<L, Q>;
+  using Knuth = warp::WarpDivModKnuth<L, Q>;
+  constexpr uint32_t N = L * Q;
+  const WarpIndex<L> t(args);
+  const uint32_t ul = args.limbs, vl = args.b_limbs, first = t.lane * Q;
+  const uint32_t* u = static_cast<const uint32_t*>(args.a) + (t.active ? t.instance * ul : 0);
+  const uint32_t* vsrc = static_cast<const uint32_t*>(args.b) + (t.active ? t.instance * vl : 0);
+  uint32_t* mark = static_cast<uint32_t*>(args.scratch);
+
+  // Significant digits of v and u (each up to 2N: two Q-digit halves).
+  uint32_t x0[Q], x1[Q];
+  warp::load_blocked<Q>(x0, vsrc, first, vl, t.active);
+  warp::load_blocked<Q>(x1, vsrc, first + N, vl, t.active);
+  int hi_top = Knuth::top_digit(x1), lo_top = Knuth::top_digit(x0);
+  const uint32_t vn = uint32_t((hi_top >= 0 ? int(N) + hi_top : lo_top) + 1);
+  warp::load_blocked<Q>(x0, u, first, ul, t.active);
+  warp::load_blocked<Q>(x1, u, first + N, ul, t.active);
+  hi_top = Knuth::top_digit(x1), lo_top = Knuth::top_digit(x0);
+  const uint32_t un = uint32_t((hi_top >= 0 ? int(N) + hi_top : lo_top) + 1);
+  const bool fast = t.active && vn >= 1 && vn <= N && un <= vn + N;
+
+  if (!__any_sync(0xffffffffu, fast)) {  // warp-uniform: all to the Knuth pass
+    if (t.active && t.lane == 0) mark[t.instance] = 1u;
+    return;
+  }
+
+  // V = v B^d 2^s: exactly N digits, top bit set (all ones on other segments,
+  // a harmless divisor for the lanes that only keep the warp converged).
+  const uint32_t d = fast ? N - vn : 0u;
+  uint32_t V[Q];
+#pragma unroll
+  for (int k = 0; k < Q; ++k) {
+    const uint32_t p = first + k;
+    V[k] = fast ? (p >= d && p - d < vl ? vsrc[p - d] : 0u) : ~0u;
+  }
+  const uint32_t s = uint32_t(__clz(D::digit(V, N - 1)));
+  Knuth::shl_bits(V, s);
+
+  uint32_t I[Q];
+  D::inverse(I, V);
+
+  // U = u B^d 2^s: 2N digits (lo, hi) and the bits above in ext (top lane).
+  uint32_t ulo[Q], uhi[Q];
+#pragma unroll
+  for (int k = 0; k < Q; ++k) {
+    const uint32_t p = first + k, ph = p + N;
+    ulo[k] = fast && p >= d && p - d < ul ? u[p - d] : 0u;
+    uhi[k] = fast && ph - d < ul ? u[ph - d] : 0u;
+  }
+  const uint32_t out_lo = __shfl_sync(0xffffffffu, Knuth::shl_bits(ulo, s), L - 1, L);
+  const uint32_t ext = Knuth::shl_bits(uhi, s);
+  if (t.lane == 0) uhi[0] |= out_lo;
+
+  // 1. q_N: one Knuth step on (ext, U_h) (ext B^N + U_h < B V), U_h < V after.
+  uint32_t qn_arr[Q];
+  Knuth().run(qn_arr, uhi, ext, V, fast ? 1u : 0u, 1u);
+  const uint32_t q_top = __shfl_sync(0xffffffffu, qn_arr[0], 0, L);
+
+  // 3. q_e = U_h + floor(U_h I / B^N), at most B^N - 1 (q's low part is).
+  uint32_t plo[Q], phi[Q], qe[Q];
+  D::mul_full(plo, phi, uhi, I, L);
+  const uint32_t qe_carry = D::add(qe, phi, uhi);
+#pragma unroll
+  for (int k = 0; k < Q; ++k) qe[k] = qe_carry ? ~0u : qe[k];
+
+  // 4. R = U - q_e V mod B^(N+1): N digits and a signed digit N.
+  D::mul_full(plo, phi, qe, V, L);
+  uint32_t R[Q];
+  const uint32_t borrow = D::sub(R, ulo, plo);
+  int32_t r_top = int32_t(D::digit(uhi, 0) - D::digit(phi, 0) - borrow);
+
+  // 5. Corrections.
+  int32_t adj = 0;
+  bool gave_up = false;
+  for (int it = 0;; ++it) {
+    uint32_t up[Q], down[Q];
+    const uint32_t c_up = D::add(up, R, V);
+    const uint32_t b_down = D::sub(down, R, V);
+    const bool neg = fast && r_top < 0;
+    const bool ge = fast && !neg && int32_t(uint32_t(r_top) - b_down) >= 0;
+    if (!__any_sync(0xffffffffu, neg || ge)) break;
+    if (it == kMaxCorrections) {
+      gave_up = neg || ge;
+      break;
+    }
+#pragma unroll
+    for (int k = 0; k < Q; ++k) R[k] = neg ? up[k] : ge ? down[k] : R[k];
+    r_top += neg ? int32_t(c_up) : ge ? -int32_t(b_down) : 0;
+    adj += neg ? -1 : ge ? 1 : 0;
+  }
+
+  // 6. q = q_N B^N + q_e + adj; r = R / (B^d 2^s).
+  uint32_t step[Q], qa[Q], qs[Q];
+#pragma unroll
+  for (int k = 0; k < Q; ++k) step[k] = 0;
+  if (t.lane == 0) step[0] = uint32_t(adj < 0 ? -adj : adj);
+  D::add(qa, qe, step);
+  D::sub(qs, qe, step);
+#pragma unroll
+  for (int k = 0; k < Q; ++k) qe[k] = adj < 0 ? qs[k] : qa[k];
+  Knuth::shr_bits(R, s, 0u);
+
+  const bool done = fast && !gave_up;
+  if (t.active && t.lane == 0) mark[t.instance] = done ? 0u : 1u;
+  if (!done) return;  // no shuffles below
+  uint32_t* q = static_cast<uint32_t*>(args.r) + t.instance * args.out_limbs;
+  warp::store_blocked<Q>(q, qe, first, args.out_limbs, true);
+  for (uint32_t p = N + t.lane; p < args.out_limbs; p += L) q[p] = p == N ? q_top : 0u;
+  uint32_t* r2 = static_cast<uint32_t*>(args.r2) + t.instance * args.r2_limbs;
+#pragma unroll
+  for (int k = 0; k < Q; ++k) {
+    const uint32_t p = first + k;
+    if (p >= d && p - d < args.r2_limbs) r2[p - d] = R[k];
+  }
+  for (uint32_t i = vn + t.lane; i < args.r2_limbs; i += L) r2[i] = 0;  // the remainder is below v
+  if (t.lane == 0 && args.flags) args.flags[t.instance] = 0u;
+}
+
+}  // namespace bigtune::kernels::variants
