@@ -7,6 +7,7 @@
 #include "kernels/block/layout.hpp"
 #include "kernels/variants/chained_variants.hpp"
 #include "kernels/variants/variant_factory.hpp"
+#include "kernels/variants/warp_divnewton_variants.hpp"
 
 namespace bigtune::kernels {
 

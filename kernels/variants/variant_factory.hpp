@@ -38,7 +38,6 @@ void append_warp_add_sub_variants(std::vector<Variant>& out);
 void append_warp_mul_variants(std::vector<Variant>& out);
 void append_warp_mul_block_variants(std::vector<Variant>& out);
 void append_warp_divmod_variants(std::vector<Variant>& out);
-void append_warp_divnewton_variants(std::vector<Variant>& out);  // warp Newton-reciprocal divmod
 void append_karatsuba_variants(std::vector<Variant>& out);  // mul/sqr over a base variant already in `out`
 void append_warp_mod_small_variants(std::vector<Variant>& out);  // warp Montgomery, 32-64 limbs
 void append_warp_mod_large_variants(std::vector<Variant>& out);  // warp Montgomery, 128-256 limbs

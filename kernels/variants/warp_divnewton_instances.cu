@@ -12,7 +12,11 @@
 // (bench/results/2026-11-22-h100-warpmul.md: q8.l4 at 1 Kbit, q16.l4 at
 // 2 Kbit, q16.l8 at 4 Kbit, q16.l16 at 8 Kbit) for dividends of 2, 4, 8 and
 // 16 Kbit.
+#include <initializer_list>
+#include <string>
+
 #include "kernels/variants/variant_factory.hpp"
+#include "kernels/variants/warp_divnewton_variants.hpp"
 #include "kernels/variants/warp_divmod_kernels.cuh"
 #include "kernels/variants/warp_divnewton_kernels.cuh"
 
@@ -34,6 +38,12 @@ NewtonSet newton_set() {
 
 const NewtonSet& set_of(const Variant& v);
 
+// The name's ".c<chunks>" suffix: quotient digits per Barrett step = N / chunks.
+uint32_t chunks_of(const Variant& v) {
+  const size_t at = v.name.rfind(".c");
+  return at == std::string::npos ? 2u : uint32_t(std::stoul(v.name.substr(at + 2)));
+}
+
 uint32_t lanes(const Variant& v, uint64_t) { return v.param; }
 uint64_t no_smem(const Variant&, uint64_t, uint32_t) { return 0; }
 uint64_t dividend_cap(const Variant& v) { return 2ull * v.param * v.q * 32; }
@@ -44,6 +54,7 @@ cudaError_t newton_launch(const Variant& v, const KernelArgs& args, const Geomet
   if (args.count == 0) return cudaSuccess;
   const NewtonSet& set = set_of(v);
   KernelArgs a = args;
+  a.shift = chunks_of(v);  // divmod has no shift: the kernel reads its chunk count there
   void* params[] = {&a};
   cudaError_t e = cudaLaunchKernel(set.fast, dim3(g.grid), dim3(g.block), params, 0, stream);
   if (e != cudaSuccess) return e;
@@ -60,15 +71,17 @@ cudaError_t newton_launch(const Variant& v, const KernelArgs& args, const Geomet
 
 const ShapeRules kNewtonShape{lanes, no_smem, dividend_cap, mark_bytes, newton_launch, false};
 
-template <int L, int Q, int L2, int Q2>
-void one(std::vector<Variant>& out) {
-  out.push_back(make_variant(Op::DivMod, "warp", "newton", 32, Q, kWarpDivNewtonThreads,
-                             reinterpret_cast<const void*>(&warp_divnewton_kernel<L, Q>), kNewtonShape,
-                             "l" + std::to_string(L), L));
+template <int L, int Q>
+void one(std::vector<Variant>& out, std::initializer_list<uint32_t> chunks) {
+  for (uint32_t c : chunks)
+    out.push_back(make_variant(Op::DivMod, "warp", "newton", 32, Q, kWarpDivNewtonThreads,
+                               reinterpret_cast<const void*>(&warp_divnewton_kernel<L, Q>), kNewtonShape,
+                               "l" + std::to_string(L) + ".c" + std::to_string(c), L));
 }
 
 const NewtonSet& set_of(const Variant& v) {
-  static const NewtonSet sets[] = {newton_set<4, 8, 8, 8>(), newton_set<4, 16, 16, 8>(), newton_set<8, 16, 32, 8>(),
+  static const NewtonSet sets[] = {newton_set<4, 8, 8, 8>(),    newton_set<8, 8, 16, 8>(),  newton_set<4, 16, 16, 8>(),
+                                   newton_set<16, 8, 32, 8>(),  newton_set<8, 16, 32, 8>(), newton_set<32, 8, 32, 16>(),
                                    newton_set<16, 16, 32, 16>()};
   for (const NewtonSet& s : sets)
     if (s.fast == v.kernel) return s;
@@ -78,10 +91,14 @@ const NewtonSet& set_of(const Variant& v) {
 }  // namespace
 
 void append_warp_divnewton_variants(std::vector<Variant>& out) {
-  one<4, 8, 8, 8>(out);
-  one<4, 16, 16, 8>(out);
-  one<8, 16, 32, 8>(out);
-  one<16, 16, 32, 16>(out);
+  // Chunk counts with h = N / chunks >= Q (whole blocks per chunk product).
+  one<4, 8>(out, {2, 4});
+  one<8, 8>(out, {2, 4, 8});
+  one<4, 16>(out, {2, 4});
+  one<16, 8>(out, {2, 4, 8, 16});
+  one<8, 16>(out, {2, 4, 8});
+  one<32, 8>(out, {2, 4, 8, 16});
+  one<16, 16>(out, {2, 4, 8, 16});
 }
 
 }  // namespace bigtune::kernels::variants

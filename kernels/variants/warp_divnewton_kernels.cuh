@@ -82,81 +82,107 @@ __global__ void __launch_bounds__(kWarpDivNewtonThreads) warp_divnewton_kernel(K
   const uint32_t s = uint32_t(__clz(D::digit(V, N - 1)));
   Knuth::shl_bits(V, s);
 
+  // The chunk: h = N / chunks quotient digits per Barrett step (args.shift,
+  // set from the variant by the launch; 2 when 0).
+  const uint32_t chunks = args.shift ? uint32_t(args.shift) : 2u, h = N / chunks, hb = (h + Q - 1) / Q;
   uint32_t I[Q];
-  D::inverse(I, V);
+  D::inverse(I, V, h);
 
   // U = u B^d 2^s: 2N digits (lo, hi) and the bits above in ext (top lane).
-  uint32_t ulo[Q], uhi[Q];
+  uint32_t ulo[Q], W[Q];
 #pragma unroll
   for (int k = 0; k < Q; ++k) {
     const uint32_t p = first + k, ph = p + N;
     ulo[k] = fast && p >= d && p - d < ul ? u[p - d] : 0u;
-    uhi[k] = fast && ph - d < ul ? u[ph - d] : 0u;
+    W[k] = fast && ph - d < ul ? u[ph - d] : 0u;
   }
   const uint32_t out_lo = __shfl_sync(0xffffffffu, Knuth::shl_bits(ulo, s), L - 1, L);
-  const uint32_t ext = Knuth::shl_bits(uhi, s);
-  if (t.lane == 0) uhi[0] |= out_lo;
+  const uint32_t ext = Knuth::shl_bits(W, s);
+  if (t.lane == 0) W[0] |= out_lo;
 
-  // 1. q_N: one Knuth step on (ext, U_h) (ext B^N + U_h < B V), U_h < V after.
-  uint32_t qn_arr[Q];
-  Knuth().run(qn_arr, uhi, ext, V, fast ? 1u : 0u, 1u);
-  const uint32_t q_top = __shfl_sync(0xffffffffu, qn_arr[0], 0, L);
+  // 1. q_N: one Knuth step on (ext, U_h) (ext B^N + U_h < B V); W = U_h < V after.
+  uint32_t qacc[Q];
+  Knuth().run(qacc, W, ext, V, fast ? 1u : 0u, 1u);
+  const uint32_t q_top = __shfl_sync(0xffffffffu, qacc[0], 0, L);
 
-  // 3. q_e = U_h + floor(U_h I / B^N), at most B^N - 1 (q's low part is).
-  uint32_t plo[Q], phi[Q], qe[Q];
-  D::mul_full(plo, phi, uhi, I, L);
-  const uint32_t qe_carry = D::add(qe, phi, uhi);
+  // 2. Quotient chunks, top first: q_c = floor((W B^h + D) / V) < B^h with
+  //    D = the next h digits of U's low half; W becomes the remainder.
+  uint32_t zero[Q];
 #pragma unroll
-  for (int k = 0; k < Q; ++k) qe[k] = qe_carry ? ~0u : qe[k];
-
-  // 4. R = U - q_e V mod B^(N+1): N digits and a signed digit N.
-  D::mul_full(plo, phi, qe, V, L);
-  uint32_t R[Q];
-  const uint32_t borrow = D::sub(R, ulo, plo);
-  int32_t r_top = int32_t(D::digit(uhi, 0) - D::digit(phi, 0) - borrow);
-
-  // 5. Corrections.
-  int32_t adj = 0;
+  for (int k = 0; k < Q; ++k) zero[k] = 0, qacc[k] = 0;
   bool gave_up = false;
-  for (int it = 0;; ++it) {
-    uint32_t up[Q], down[Q];
-    const uint32_t c_up = D::add(up, R, V);
-    const uint32_t b_down = D::sub(down, R, V);
-    const bool neg = fast && r_top < 0;
-    const bool ge = fast && !neg && int32_t(uint32_t(r_top) - b_down) >= 0;
-    if (!__any_sync(0xffffffffu, neg || ge)) break;
-    if (it == kMaxCorrections) {
-      gave_up = neg || ge;
-      break;
+  for (uint32_t c = 0; c < chunks; ++c) {
+    // q_e = W_t + floor(W_t I / B^h), W_t = W's top h digits (W_t I < B^2h <= B^N).
+    uint32_t wt[Q], plo[Q], phi[Q], qe[Q];
+    D::template fetch<false>(wt, W, zero, int(N - h));
+    D::mul_full(plo, phi, wt, I, hb);
+    D::template fetch<false>(qe, plo, zero, int(h));
+    D::add(qe, qe, wt);
+    {  // at most B^h - 1 (the true chunk is)
+      uint32_t above = 0;
+#pragma unroll
+      for (int k = 0; k < Q; ++k)
+        if (first + k >= h) above |= qe[k];
+      const uint32_t base = (threadIdx.x & 31u) & ~uint32_t(L - 1);
+      const bool over = ((uint64_t(__ballot_sync(0xffffffffu, above != 0)) >> base) & ((uint64_t(1) << L) - 1)) != 0;
+#pragma unroll
+      for (int k = 0; k < Q; ++k) qe[k] = first + k >= h ? 0u : over ? ~0u : qe[k];
     }
+    // R = W B^h + D - q_e V mod B^(N+1): N digits and a signed digit N.
+    D::mul_full(plo, phi, V, qe, hb);
+    uint32_t x[Q], dg[Q], R[Q];
+    D::template fetch<false>(x, W, zero, -int(h));
+    D::template fetch<false>(dg, ulo, zero, int(N - (c + 1) * h));
+    D::keep_below(dg, h);
 #pragma unroll
-    for (int k = 0; k < Q; ++k) R[k] = neg ? up[k] : ge ? down[k] : R[k];
-    r_top += neg ? int32_t(c_up) : ge ? -int32_t(b_down) : 0;
-    adj += neg ? -1 : ge ? 1 : 0;
+    for (int k = 0; k < Q; ++k) x[k] |= dg[k];  // disjoint digits
+    const uint32_t borrow = D::sub(R, x, plo);
+    int32_t r_top = int32_t(D::digit(W, N - h) - D::digit(phi, 0) - borrow);
+    // Corrections: R < 0: R += V, q_e -= 1; R >= V: R -= V, q_e += 1 (a warp-
+    // uniform loop over the segments that need one).
+    int32_t adj = 0;
+    for (int it = 0;; ++it) {
+      uint32_t up[Q], down[Q];
+      const uint32_t c_up = D::add(up, R, V);
+      const uint32_t b_down = D::sub(down, R, V);
+      const bool neg = fast && !gave_up && r_top < 0;
+      const bool ge = fast && !gave_up && !neg && int32_t(uint32_t(r_top) - b_down) >= 0;
+      if (!__any_sync(0xffffffffu, neg || ge)) break;
+      if (it == kMaxCorrections) {
+        gave_up = gave_up || neg || ge;
+        break;
+      }
+#pragma unroll
+      for (int k = 0; k < Q; ++k) R[k] = neg ? up[k] : ge ? down[k] : R[k];
+      r_top += neg ? int32_t(c_up) : ge ? -int32_t(b_down) : 0;
+      adj += neg ? -1 : ge ? 1 : 0;
+    }
+    uint32_t step[Q], qa[Q], qs[Q];
+#pragma unroll
+    for (int k = 0; k < Q; ++k) step[k] = 0;
+    if (t.lane == 0) step[0] = uint32_t(adj < 0 ? -adj : adj);
+    D::add(qa, qe, step);
+    D::sub(qs, qe, step);
+    D::template fetch<false>(qacc, qacc, zero, -int(h));
+#pragma unroll
+    for (int k = 0; k < Q; ++k) {
+      qacc[k] |= adj < 0 ? qs[k] : qa[k];  // the chunk lies below h, qacc's old part above
+      W[k] = R[k];
+    }
   }
-
-  // 6. q = q_N B^N + q_e + adj; r = R / (B^d 2^s).
-  uint32_t step[Q], qa[Q], qs[Q];
-#pragma unroll
-  for (int k = 0; k < Q; ++k) step[k] = 0;
-  if (t.lane == 0) step[0] = uint32_t(adj < 0 ? -adj : adj);
-  D::add(qa, qe, step);
-  D::sub(qs, qe, step);
-#pragma unroll
-  for (int k = 0; k < Q; ++k) qe[k] = adj < 0 ? qs[k] : qa[k];
-  Knuth::shr_bits(R, s, 0u);
+  Knuth::shr_bits(W, s, 0u);  // the remainder
 
   const bool done = fast && !gave_up;
   if (t.active && t.lane == 0) mark[t.instance] = done ? 0u : 1u;
   if (!done) return;  // no shuffles below
   uint32_t* q = static_cast<uint32_t*>(args.r) + t.instance * args.out_limbs;
-  warp::store_blocked<Q>(q, qe, first, args.out_limbs, true);
+  warp::store_blocked<Q>(q, qacc, first, args.out_limbs, true);
   for (uint32_t p = N + t.lane; p < args.out_limbs; p += L) q[p] = p == N ? q_top : 0u;
   uint32_t* r2 = static_cast<uint32_t*>(args.r2) + t.instance * args.r2_limbs;
 #pragma unroll
   for (int k = 0; k < Q; ++k) {
     const uint32_t p = first + k;
-    if (p >= d && p - d < args.r2_limbs) r2[p - d] = R[k];
+    if (p >= d && p - d < args.r2_limbs) r2[p - d] = W[k];
   }
   for (uint32_t i = vn + t.lane; i < args.r2_limbs; i += L) r2[i] = 0;  // the remainder is below v
   if (t.lane == 0 && args.flags) args.flags[t.instance] = 0u;

@@ -154,8 +154,9 @@ struct WarpDivNewton {
     }
   }
 
-  // I ~ floor((B^2N - 1) / V) - B^N for V with its top bit set (file comment).
-  __device__ __forceinline__ static void inverse(uint32_t (&I)[Q], const uint32_t (&V)[Q]) {
+  // I ~ floor((B^2t - 1) / V_t) - B^t, V_t = the top t digits of V (V with
+  // its top bit set, 2 <= t <= N; file comment): t digits, on [0, t).
+  __device__ __forceinline__ static void inverse(uint32_t (&I)[Q], const uint32_t (&V)[Q], uint32_t target) {
     const uint32_t j = lane();
     uint32_t zero[Q];
 #pragma unroll
@@ -167,8 +168,8 @@ struct WarpDivNewton {
       const unsigned __int128 x = ~static_cast<unsigned __int128>(0) / (d | (uint64_t(1) << 63));
       if (j == 0) I[0] = uint32_t(uint64_t(x)), I[1] = uint32_t(uint64_t(x) >> 32);
     }
-    for (uint32_t k = 2; k < uint32_t(N);) {
-      const uint32_t k2 = 2 * k - 1 < uint32_t(N) ? 2 * k - 1 : uint32_t(N);
+    for (uint32_t k = 2; k < target;) {
+      const uint32_t k2 = 2 * k - 1 < target ? 2 * k - 1 : target;
       // T = V' (B^k + I) with V' the top k2 digits of V.
       uint32_t vp[Q], tlo[Q], thi[Q], s[Q];
       fetch<false>(vp, V, zero, int(N - k2));

@@ -227,6 +227,7 @@ TEST(WarpDivModVsGmp, EveryWarpVariantMatchesGmp) {
   uint64_t cases = 0, bad = 0, variants = 0;
   for (const kernels::Variant& v : kernels::registry()) {
     if (v.op != kernels::Op::DivMod || !is_warp(v)) continue;
+    if (std::string(v.algorithm) == "newton") continue;  // 2N-digit dividends: warp_divnewton_vs_gmp_test.cpp
     ++variants;
     const uint64_t limit = kernels::max_operand_bits(v, limits);
     EXPECT_EQ(limit, uint64_t(v.param) * v.q * 32) << v.name;

@@ -15,6 +15,7 @@
 #include "tests/support/warp_emulation.hpp"  // first: the CUDA names, then the kernels
 #include "kernels/variants/warp_divmod_kernels.cuh"
 #include "kernels/variants/warp_divnewton_kernels.cuh"
+#include "tests/support/div_operands.hpp"
 #include "tests/support/operands.hpp"
 
 namespace bigtune {
@@ -45,20 +46,20 @@ void get(mpz_t v, const std::vector<uint32_t>& src, uint64_t i, uint32_t n) {
 
 // The inverse alone: one instance per segment, V given blocked.
 template <int L, int Q>
-void inverse_probe(const uint32_t* v, uint32_t* inv, uint32_t count) {
+void inverse_probe(const uint32_t* v, uint32_t* inv, uint32_t count, uint32_t target) {
   constexpr int N = L * Q;
   const uint32_t seg = (threadIdx.x & 31u) / L, j = threadIdx.x & uint32_t(L - 1);
   const uint32_t inst = blockIdx.x * (32 / L) + seg;
   const bool active = inst < count;
   uint32_t V[Q], I[Q];
   for (int k = 0; k < Q; ++k) V[k] = active ? v[inst * N + j * Q + k] : ~0u;
-  kernels::warp::WarpDivNewton<L, Q>::inverse(I, V);
+  kernels::warp::WarpDivNewton<L, Q>::inverse(I, V, target);
   if (active)
     for (int k = 0; k < Q; ++k) inv[inst * N + j * Q + k] = I[k];
 }
 
 template <int L, int Q>
-void check_inverse(uint64_t seed, uint64_t* worst) {
+void check_inverse(uint64_t seed, uint32_t target, uint64_t* worst) {
   constexpr int N = L * Q;
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
@@ -81,17 +82,19 @@ void check_inverse(uint64_t seed, uint64_t* worst) {
     put(v, i, N, mv[i]);
   }
   for (uint32_t blk = 0; blk * (32 / L) < count; ++blk)
-    emu::run_warp(blk, [&](unsigned) { inverse_probe<L, Q>(v.data(), inv.data(), count); });
+    emu::run_warp(blk, [&](unsigned) { inverse_probe<L, Q>(v.data(), inv.data(), count, target); });
   for (uint32_t i = 0; i < count; ++i) {
-    mpz_ui_pow_ui(want, 2, 64 * N);
+    // exact: floor((B^2t - 1) / V_t) - B^t, V_t = floor(V / B^(N-t))
+    mpz_fdiv_q_2exp(diff, mv[i], 32 * (N - target));
+    mpz_ui_pow_ui(want, 2, 64 * target);
     mpz_sub_ui(want, want, 1);
-    mpz_fdiv_q(want, want, mv[i]);
-    mpz_ui_pow_ui(diff, 2, 32 * N);
+    mpz_fdiv_q(want, want, diff);
+    mpz_ui_pow_ui(diff, 2, 32 * target);
     mpz_sub(want, want, diff);
     get(got, inv, i, N);
     mpz_sub(diff, got, want);
     mpz_abs(diff, diff);
-    ASSERT_TRUE(mpz_cmp_ui(diff, 8) <= 0) << "L " << L << " Q " << Q << " V = " << test::hex(mv[i])
+    ASSERT_TRUE(mpz_cmp_ui(diff, 8) <= 0) << "L " << L << " Q " << Q << " t " << target << " V = " << test::hex(mv[i])
                                            << "\n want " << test::hex(want) << "\n got  " << test::hex(got);
     *worst = std::max<uint64_t>(*worst, mpz_get_ui(diff));
   }
@@ -103,48 +106,16 @@ void check_inverse(uint64_t seed, uint64_t* worst) {
 TEST(WarpDivNewtonEmulation, InverseWithinAFewUnits) {
   uint64_t worst = 0;
   // Kept small: every emulated shuffle is two barriers of 32 host threads.
-  check_inverse<4, 2>(test::test_seed() + 4000, &worst);
-  check_inverse<4, 8>(test::test_seed() + 4002, &worst);
-  check_inverse<8, 8>(test::test_seed() + 4003, &worst);
+  check_inverse<4, 2>(test::test_seed() + 4000, 8, &worst);
+  check_inverse<4, 8>(test::test_seed() + 4002, 32, &worst);
+  check_inverse<4, 8>(test::test_seed() + 4002, 16, &worst);
+  check_inverse<8, 8>(test::test_seed() + 4003, 32, &worst);
+  check_inverse<8, 8>(test::test_seed() + 4003, 9, &worst);
   std::printf("largest |I - exact| seen: %llu\n", static_cast<unsigned long long>(worst));
 }
 
-// Operands of one divmod case: dividend bits, and the divisor by kind.
-enum class VKind { Half, Random, One, Pow2, HalfOnes, Short, Zero, Equal, Bigger, AllOnes, kCount };
-
-void make_case(mpz_t u, mpz_t v, gmp_randstate_t rng, uint64_t bits, uint64_t i) {
-  const uint64_t half = (bits + 1) / 2;
-  test::make_operand(u, rng, bits, static_cast<test::OperandKind>((i / 3) % test::kOperandKinds));
-  switch (static_cast<VKind>(i % int(VKind::kCount))) {
-    case VKind::Half: mpz_urandomb(v, rng, half), mpz_setbit(v, half - 1); break;
-    case VKind::Random: mpz_urandomb(v, rng, 1 + (i * 7919) % bits); break;  // every length in time
-    case VKind::One: mpz_set_ui(v, 1); break;
-    case VKind::Pow2: mpz_set_ui(v, 0), mpz_setbit(v, (i * 131) % bits); break;
-    case VKind::HalfOnes: mpz_set_ui(v, 0), mpz_setbit(v, half), mpz_sub_ui(v, v, 1); break;
-    case VKind::Short: mpz_urandomb(v, rng, 1 + i % 40); break;  // one or two limbs
-    case VKind::Zero: mpz_set_ui(v, 0); break;
-    case VKind::Equal: mpz_set(v, u); break;
-    case VKind::Bigger: mpz_urandomb(v, rng, bits), mpz_setbit(v, bits - 1), mpz_urandomb(u, rng, bits - 1); break;
-    case VKind::AllOnes: mpz_set_ui(v, 0), mpz_setbit(v, half), mpz_sub_ui(v, v, 1), mpz_set_ui(u, 0),
-                         mpz_setbit(u, bits), mpz_sub_ui(u, u, 1); break;
-    default: break;
-  }
-  if (i % 17 == 5) {  // u = v * q + (v - 1): the largest remainder
-    mpz_t q;
-    mpz_init(q);
-    if (mpz_sgn(v) > 0) {
-      mpz_fdiv_q(q, u, v);
-      if (mpz_sgn(q) > 0) mpz_sub_ui(q, q, 1);
-      mpz_mul(u, q, v);
-      mpz_add(u, u, v);
-      mpz_sub_ui(u, u, 1);
-    }
-    mpz_clear(q);
-  }
-}
-
 template <int L, int Q, int L2, int Q2>
-uint64_t check_divmod(uint64_t bits, uint64_t count, uint64_t seed) {
+uint64_t check_divmod(uint64_t bits, uint64_t count, uint64_t seed, uint32_t chunks) {
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
   gmp_randseed_ui(rng, seed);
@@ -156,7 +127,7 @@ uint64_t check_divmod(uint64_t bits, uint64_t count, uint64_t seed) {
   mpz_inits(wq, wr, gq, gr, nullptr);
   for (uint64_t i = 0; i < count; ++i) {
     mpz_inits(mu[i], mv[i], nullptr);
-    make_case(mu[i], mv[i], rng, bits, i);
+    test::make_div_case(mu[i], mv[i], rng, bits, i);
     put(u, i, un, mu[i]);
     put(v, i, vl, mv[i]);
   }
@@ -173,6 +144,7 @@ uint64_t check_divmod(uint64_t bits, uint64_t count, uint64_t seed) {
   args.out_limbs = un;
   args.b_limbs = vl;
   args.r2_limbs = vl;
+  args.shift = chunks;  // as the launch passes it (warp_divnewton_instances.cu)
   launch_host(&kernels::variants::warp_divnewton_kernel<L, Q>, args, L);
   uint64_t fast = 0;
   for (uint64_t i = 0; i < count; ++i) {
@@ -187,7 +159,7 @@ uint64_t check_divmod(uint64_t bits, uint64_t count, uint64_t seed) {
     if (mpz_sgn(mv[i]) == 0) mpz_set_ui(wq, 0), mpz_set_ui(wr, 0), want_flag = 1;
     else mpz_tdiv_qr(wq, wr, mu[i], mv[i]);
     EXPECT_TRUE(mpz_cmp(wq, gq) == 0 && mpz_cmp(wr, gr) == 0 && int(flags[i]) == want_flag)
-        << "L " << L << " Q " << Q << " bits " << bits << " instance " << i << " mark " << mark[i] << "\n u = "
+        << "L " << L << " Q " << Q << " chunks " << chunks << " bits " << bits << " instance " << i << " mark " << mark[i] << "\n u = "
         << test::hex(mu[i]) << "\n v = " << test::hex(mv[i]) << "\n want q " << test::hex(wq) << " r "
         << test::hex(wr) << "\n got  q " << test::hex(gq) << " r " << test::hex(gr) << " flag " << flags[i];
   }
@@ -200,14 +172,18 @@ uint64_t check_divmod(uint64_t bits, uint64_t count, uint64_t seed) {
 TEST(WarpDivNewtonEmulation, DivModMatchesGmp) {
   const uint64_t seed = test::test_seed() + 4100;
   uint64_t fast = 0, all = 0;
-  // (L, Q) = (4, 8): N = 32 digits, dividends up to 2048 bits.
+  // (L, Q) = (4, 8): N = 32 digits, dividends up to 2048 bits, 2 and 4
+  // quotient chunks of 16 and 8 digits.
   for (uint64_t bits : {65u, 1000u, 2048u}) {
-    fast += check_divmod<4, 8, 8, 8>(bits, 32, seed + bits);
+    fast += check_divmod<4, 8, 8, 8>(bits, 32, seed + bits, 2);
     all += 32;
   }
-  // (4, 16): up to 4096 bits, an odd size past 2048.
-  fast += check_divmod<4, 16, 16, 8>(3072, 16, seed + 3072);
-  all += 16;
+  fast += check_divmod<4, 8, 8, 8>(2047, 32, seed + 1, 4);
+  all += 32;
+  // (4, 16): up to 4096 bits, an odd size past 2048; (8, 8): 8 chunks of 8.
+  fast += check_divmod<4, 16, 16, 8>(3072, 16, seed + 3072, 2);
+  fast += check_divmod<8, 8, 16, 8>(4096, 16, seed + 4096, 8);
+  all += 32;
   std::printf("%llu of %llu instances on the Newton path\n", static_cast<unsigned long long>(fast),
               static_cast<unsigned long long>(all));
   EXPECT_GT(fast, all / 3);  // the n/(n/2) and equal-length shapes must not all fall back
