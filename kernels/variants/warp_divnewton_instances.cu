@@ -1,17 +1,21 @@
 // Explicit instances of the warp Newton-reciprocal divmod
 // (kernels/variants/warp_divnewton_kernels.cuh). Named
-// "divmod.newton.u32.q<Q>.l<L>", param = L; an instance holds a dividend of
-// 2N = 2 L Q digits (the divisor's N digits plus the quotient's N), so the
-// limit is 64 L Q bits. Two launches: the Newton kernel, then the warp Knuth
-// kernel on 2N digits (an existing instance: divmod.knuth with L2 Q2 = 2N)
-// for the instances the first one marked in the scratch (zero divisors,
-// divisors of more than N digits, quotients of more than N + 1 digits).
+// "divmod.newton.u32.q<Q>.l<L>.c<chunks>", param = L; an instance holds a
+// dividend of 2N = 2 L Q digits (the divisor's N digits plus the quotient's
+// N), so the limit is 64 L Q bits. Two launches: the Newton kernel, then the
+// warp Knuth kernel on 2N digits (an existing template: divmod.knuth's with
+// L2 Q2 = 2N) for the instances the first one marked in the scratch (zero
+// divisors, divisors of more than N digits, quotients of more than N + 1
+// digits). The chunk count (quotient digits per Barrett step = N / chunks)
+// is a run-time value: all chunk counts of one (L, Q) share one kernel.
 //
-// Which (L, Q): the products inside are N x N, so each size uses the
-// block-rotate shape that is fastest for the full product of n/2 bits
-// (bench/results/2026-11-22-h100-warpmul.md: q8.l4 at 1 Kbit, q16.l4 at
-// 2 Kbit, q16.l8 at 4 Kbit, q16.l16 at 8 Kbit) for dividends of 2, 4, 8 and
-// 16 Kbit.
+// Which (L, Q): the products inside are N x N (n/2 bits for an n-bit
+// dividend), so each dividend size gets the block-rotate shapes that are
+// fastest for the full product of n/2 bits
+// (bench/results/2026-11-22-h100-warpmul.md: q8.l4 at 1 Kbit; q16.l4 ~ q8.l8
+// at 2 Kbit, q16.l8 ~ q8.l16 at 4 Kbit, q16.l16 ~ q8.l32 at 8 Kbit), both
+// Q = 8 (126 registers, half the per-chunk overhead per product) and
+// Q = 16 (238 registers, fewer digit shifts per product): the bench picks.
 #include <initializer_list>
 #include <string>
 

@@ -6,17 +6,20 @@
 // divisor has vn <= N significant digits and whose quotient has at most
 // N + 1 (un <= vn + N, un = the dividend's significant digits): that covers
 // the n / (n/2) shape of the benchmark and every divisor of N digits. Scaling
-// both by B^(N - vn) 2^s makes the divisor exactly N digits with its top bit
-// set and the dividend at most 2N digits plus `ext` bits above:
+// both by B^(N - vn) 2^s makes the divisor V exactly N digits with its top
+// bit set and the dividend U at most 2N digits plus `ext` bits above:
 //   1. one Knuth step (WarpDivModKnuth, one quotient digit) takes the top
-//      digit q_N off, leaving U's upper half U_h < V;
-//   2. I = the Newton inverse of V (N digits);
-//   3. q_e = U_h + high half of U_h I (Barrett, 2N / N with an N-digit
-//      inverse: q_e is 0..3 below q plus the inverse's error);
-//   4. R = U - q_e V, from the low N digits of q_e V and digit N of it;
-//   5. while R < 0: R += V, q_e -= 1; while R >= V: R -= V, q_e += 1 (warp-
-//      uniform loop, capped at kMaxCorrections);
-//   6. q = q_N B^N + q_e, r = R / (B^d 2^s).
+//      digit q_N off, leaving U's upper half W < V;
+//   2. I = the Newton inverse of V's top h = N / chunks digits (chunks from
+//      args.shift, which divmod does not otherwise use; the launch sets it
+//      from the variant's ".c<chunks>");
+//   3. per chunk, top first (Barrett with an h-digit inverse): W_t = W's top
+//      h digits, q_e = W_t + floor(W_t I / B^h) (a few units from the chunk
+//      q_c = floor((W B^h + D) / V), D = U's next h digits), R = W B^h + D -
+//      q_e V from the low N digits of q_e V and its digit N, then while
+//      R < 0: R += V, q_e -= 1; while R >= V: R -= V, q_e += 1 (a warp-
+//      uniform loop, capped at kMaxCorrections); W = R;
+//   4. q = q_N B^N + the chunks, r = W / (B^d 2^s).
 // Every other active instance (a zero divisor, vn > N, a quotient of more
 // than N + 1 digits, or the correction cap reached) is marked in the scratch
 // word array (one uint32 per instance) and left to a second launch of the
@@ -36,10 +39,10 @@ namespace bigtune::kernels::variants {
 // 256 threads: ptxas gets up to 255 registers per thread (Q = 16 keeps ~10
 // Q-digit arrays live besides the product's own).
 constexpr uint32_t kWarpDivNewtonThreads = 256;
-// Step 5's bound: the Barrett estimate is at most 3 below q with an exact
-// inverse, and the Newton inverse is within a few units; 32 is far above
-// what the analysis allows, so reaching it means a bug, never a wrong result
-// (the instance goes to the Knuth pass).
+// Step 3's bound: the chunk estimate is a few units from the chunk (W's and
+// V's truncation to h digits, D left out, the inverse's few units: |q_e -
+// q_c| <= ~8); 32 is far above that, so reaching it means a bug, never a
+// wrong result (the instance goes to the Knuth pass).
 constexpr int kMaxCorrections = 32;
 
 template <int L, int Q>

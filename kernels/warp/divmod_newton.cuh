@@ -1,11 +1,13 @@
-// Warp division by a Newton reciprocal: the divisor's inverse by Newton
-// iteration at (almost) doubling precision, then one Barrett step, every
-// product on the warp block-rotate product (kernels/warp/mul_block_rotate.cuh).
-// The warp counterpart of seed 001's whole shifted inverse (§3.1-3.3: an
-// inverse by Newton, then q = high part of u * inverse, r = u - q v and a
-// small correction); like seed 001 §3.4 the Newton products are done at the
-// precision each step needs (the block-rotate product costs in proportion to
-// its shorter operand, so a step at precision k costs about k/N of a full one).
+// Warp division by a Newton reciprocal: the inverse of the divisor's top
+// digits by Newton iteration at (almost) doubling precision, then Barrett
+// steps that take the quotient in chunks of that many digits, every product
+// on the warp block-rotate product (kernels/warp/mul_block_rotate.cuh). The
+// warp counterpart of seed 001's whole shifted inverse (§3.1-3.3: an inverse
+// by Newton, q = high part of u * inverse, r = u - q v, a small correction);
+// like seed 001 §3.4 each Newton product is done at the precision its step
+// needs (the block-rotate product costs in proportion to its shorter
+// operand, so a step at precision k costs about k/N of a full one). The
+// kernel (kernels/variants/warp_divnewton_kernels.cuh) runs the chunks.
 //
 // Layout: a segment of L lanes, Q 32-bit digits per lane (blocked: lane j
 // holds digits [jQ, jQ + Q)), N = L*Q digits per "number"; a double-width
@@ -13,21 +15,24 @@
 // its top bit set (the kernel scales v by B^d 2^s, B = 2^32, and the
 // dividend by the same factor, which leaves the quotient unchanged).
 //
-// Inverse (GMP's convention): I = floor((B^2N - 1) / V) - B^N, so that
-// B^N + I ~ B^2N / V and 0 <= I < B^N. Newton from k digits to k' <= 2k - 1
-// digits (seed 001 Alg. 2 in integer form): with V' = floor(V / B^(N-k')),
+// Inverse to t digits (GMP's convention): I = floor((B^2t - 1) / V_t) - B^t
+// for V_t = V's top t digits, so that B^t + I ~ B^2t / V_t and 0 <= I < B^t.
+// Newton from k digits to k' <= 2k - 1 digits (seed 001 Alg. 2 in integer
+// form): with V' = floor(V / B^(N-k')),
 // X = B^k + I_k,
 //   T = V' X,  E = B^(k+k') - T  (signed, |E| ~ B^k'),
 //   X' = X B^(k'-k) + floor(X floor(E / B^k) / B^k).
 // k' = 2k - 1 instead of 2k keeps one guard digit: the squared error of the
 // previous step then stays below one unit of the new last digit, so the
 // truncation errors (a few units per step) never compound. Steps: 2 (from a
-// 128/64-bit division), 3, 5, 9, ..., 2^i + 1, then N (N a power of two).
-// The result is within a few units of the exact I; the Barrett step's
-// correction loop absorbs that (it accepts an inverse on either side).
+// 128/64-bit division), 3, 5, 9, ..., 2^i + 1, then t. The result is within
+// a few units of the exact I (3 at most in tests/unit/
+// warp_divnewton_emulation_test.cpp); the Barrett chunks' correction loop
+// absorbs that (it accepts an estimate on either side).
 //
 // Cost (products in blocks of Q x Q per lane, a full N x N product = L
-// blocks): Newton ~2L, the Barrett step 2L, plus O(Q log Q) per digit shift.
+// blocks; bench/notes/wdiv-bound.md): an inverse to t digits ~4t/Q blocks,
+// the chunks 2L in all; plus O(Q log Q) per digit shift (fetch).
 // Preconditions: all 32 lanes converged; N a power of two >= 8; Q >= 2.
 #pragma once
 #include <cstdint>
