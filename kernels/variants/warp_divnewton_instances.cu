@@ -33,10 +33,10 @@ struct NewtonSet {
   uint32_t knuth_lanes;
 };
 
-template <int L, int Q, int L2, int Q2>
+template <int L, int Q, int L2, int Q2, int B = 1>
 NewtonSet newton_set() {
   static_assert(L2 * Q2 == 2 * L * Q, "the Knuth pass must hold the whole dividend");
-  return {reinterpret_cast<const void*>(&warp_divnewton_kernel<L, Q>),
+  return {reinterpret_cast<const void*>(&warp_divnewton_kernel<L, Q, B>),
           reinterpret_cast<const void*>(&warp_divmod_kernel<L2, Q2>), uint32_t(L2)};
 }
 
@@ -75,18 +75,24 @@ cudaError_t newton_launch(const Variant& v, const KernelArgs& args, const Geomet
 
 const ShapeRules kNewtonShape{lanes, no_smem, dividend_cap, mark_bytes, newton_launch, false};
 
-template <int L, int Q>
+// B > 1: ".b<B>", the kernel compiled for B resident 256-thread blocks per
+// SM (at most 65536 / (256 B) registers per thread; ptxas spills some).
+template <int L, int Q, int B = 1>
 void one(std::vector<Variant>& out, std::initializer_list<uint32_t> chunks) {
   for (uint32_t c : chunks)
     out.push_back(make_variant(Op::DivMod, "warp", "newton", 32, Q, kWarpDivNewtonThreads,
-                               reinterpret_cast<const void*>(&warp_divnewton_kernel<L, Q>), kNewtonShape,
-                               "l" + std::to_string(L) + ".c" + std::to_string(c), L));
+                               reinterpret_cast<const void*>(&warp_divnewton_kernel<L, Q, B>), kNewtonShape,
+                               "l" + std::to_string(L) + ".c" + std::to_string(c) +
+                                   (B > 1 ? ".b" + std::to_string(B) : std::string()),
+                               L));
 }
 
 const NewtonSet& set_of(const Variant& v) {
   static const NewtonSet sets[] = {newton_set<4, 8, 8, 8>(),    newton_set<8, 8, 16, 8>(),  newton_set<4, 16, 16, 8>(),
                                    newton_set<16, 8, 32, 8>(),  newton_set<8, 16, 32, 8>(), newton_set<32, 8, 32, 16>(),
-                                   newton_set<16, 16, 32, 16>()};
+                                   newton_set<16, 16, 32, 16>(), newton_set<4, 8, 8, 8, 3>(),
+                                   newton_set<8, 8, 16, 8, 3>(),  newton_set<16, 8, 32, 8, 3>(),
+                                   newton_set<32, 8, 32, 16, 3>()};
   for (const NewtonSet& s : sets)
     if (s.fast == v.kernel) return s;
   return sets[0];  // unreachable: every variant below has its set
@@ -103,6 +109,10 @@ void append_warp_divnewton_variants(std::vector<Variant>& out) {
   one<8, 16>(out, {2, 4, 8});
   one<32, 8>(out, {2, 4, 8, 16});
   one<16, 16>(out, {2, 4, 8, 16});
+  one<4, 8, 3>(out, {2, 4});
+  one<8, 8, 3>(out, {2, 4});
+  one<16, 8, 3>(out, {2, 4});
+  one<32, 8, 3>(out, {2, 4});
 }
 
 }  // namespace bigtune::kernels::variants

@@ -45,8 +45,10 @@ constexpr uint32_t kWarpDivNewtonThreads = 256;
 // wrong result (the instance goes to the Knuth pass).
 constexpr int kMaxCorrections = 32;
 
-template <int L, int Q>
-__global__ void __launch_bounds__(kWarpDivNewtonThreads) warp_divnewton_kernel(KernelArgs args) {
+// kMinBlocks: resident 256-thread blocks per SM asked of ptxas (registers
+// per thread <= 65536 / (256 kMinBlocks)).
+template <int L, int Q, int kMinBlocks = 1>
+__global__ void __launch_bounds__(kWarpDivNewtonThreads, kMinBlocks) warp_divnewton_kernel(KernelArgs args) {
   using D = warp::WarpDivNewton<L, Q>;
   using Knuth = warp::WarpDivModKnuth<L, Q>;
   constexpr uint32_t N = L * Q;
@@ -145,31 +147,40 @@ __global__ void __launch_bounds__(kWarpDivNewtonThreads) warp_divnewton_kernel(K
     // uniform loop over the segments that need one).
     int32_t adj = 0;
     for (int it = 0;; ++it) {
-      uint32_t up[Q], down[Q];
-      const uint32_t c_up = D::add(up, R, V);
-      const uint32_t b_down = D::sub(down, R, V);
       const bool neg = fast && !gave_up && r_top < 0;
+      const bool any_neg = __any_sync(0xffffffffu, neg);
+      if (any_neg && it < kMaxCorrections) {  // add V where negative (rare: q_e above q_c)
+        uint32_t addend[Q];
+#pragma unroll
+        for (int k = 0; k < Q; ++k) addend[k] = neg ? V[k] : 0u;
+        r_top += int32_t(D::add(R, R, addend));
+        adj -= neg ? 1 : 0;
+        continue;
+      }
+      uint32_t down[Q];
+      const uint32_t b_down = D::sub(down, R, V);
       const bool ge = fast && !gave_up && !neg && int32_t(uint32_t(r_top) - b_down) >= 0;
       if (!__any_sync(0xffffffffu, neg || ge)) break;
-      if (it == kMaxCorrections) {
+      if (it >= kMaxCorrections) {
         gave_up = gave_up || neg || ge;
         break;
       }
 #pragma unroll
-      for (int k = 0; k < Q; ++k) R[k] = neg ? up[k] : ge ? down[k] : R[k];
-      r_top += neg ? int32_t(c_up) : ge ? -int32_t(b_down) : 0;
-      adj += neg ? -1 : ge ? 1 : 0;
+      for (int k = 0; k < Q; ++k) R[k] = ge ? down[k] : R[k];
+      r_top -= ge ? int32_t(b_down) : 0;
+      adj += ge ? 1 : 0;
     }
-    uint32_t step[Q], qa[Q], qs[Q];
+    // q_c = q_e + adj: one add of adj in two's complement (q_c < B^h, so
+    // the result mod B^N is exact).
+    uint32_t step[Q];
 #pragma unroll
-    for (int k = 0; k < Q; ++k) step[k] = 0;
-    if (t.lane == 0) step[0] = uint32_t(adj < 0 ? -adj : adj);
-    D::add(qa, qe, step);
-    D::sub(qs, qe, step);
+    for (int k = 0; k < Q; ++k) step[k] = adj < 0 ? ~0u : 0u;
+    if (t.lane == 0) step[0] = uint32_t(adj);
+    D::add(qe, qe, step);
     D::template fetch<false>(qacc, qacc, zero, -int(h));
 #pragma unroll
     for (int k = 0; k < Q; ++k) {
-      qacc[k] |= adj < 0 ? qs[k] : qa[k];  // the chunk lies below h, qacc's old part above
+      qacc[k] |= qe[k];  // the chunk lies below h, qacc's old part above
       W[k] = R[k];
     }
   }

@@ -32,7 +32,7 @@
 //
 // Cost (products in blocks of Q x Q per lane, a full N x N product = L
 // blocks; bench/notes/wdiv-bound.md): an inverse to t digits ~4t/Q blocks,
-// the chunks 2L in all; plus O(Q log Q) per digit shift (fetch).
+// the chunks 2L in all; plus Q (2Q) shuffles per digit shift (fetch).
 // Preconditions: all 32 lanes converged; N a power of two >= 8; Q >= 2.
 #pragma once
 #include <cstdint>
@@ -60,36 +60,40 @@ struct WarpDivNewton {
   }
 
   // out = digits [jQ + off, jQ + off + Q) of hi B^N + lo (0 outside [0, 2N));
-  // off is the same on every lane of the segment. Two lanes feed each
-  // lane (4Q shuffles, 2Q without hi), then a log2(Q)-stage barrel shifter
-  // by off mod Q (no dynamic register indexing, which would go to local
-  // memory).
+  // off is the same on every lane of the warp (a warp-uniform branch picks
+  // the variant for off mod Q below). out may alias lo or hi.
   template <bool kHi>
   __device__ __forceinline__ static void fetch(uint32_t (&out)[Q], const uint32_t (&lo)[Q], const uint32_t (&hi)[Q],
                                                int off) {
-    const int j = int(lane());
     const int oq = off >= 0 ? off / Q : -((-off + Q - 1) / Q);
-    const int orr = off - oq * Q;  // 0 .. Q-1
-    uint32_t c[2 * Q];
-#pragma unroll
-    for (int h = 0; h < 2; ++h) {
-      const int v = j + oq + h;  // virtual lane of the 2L-lane number
-      const int src = v & (L - 1);
-#pragma unroll
-      for (int k = 0; k < Q; ++k) {
-        const uint32_t l = __shfl_sync(0xffffffffu, lo[k], src, L);
-        const uint32_t u = kHi ? __shfl_sync(0xffffffffu, hi[k], src, L) : 0u;
-        c[h * Q + k] = (v >= 0 && v < L) ? l : (v >= L && v < 2 * L) ? u : 0u;
+    fetch_from<0, kHi>(out, lo, hi, oq, off - oq * Q);
+  }
+  // off = oq Q + R with R a constant: each output digit is one shuffle (two
+  // with hi) from one lane, no register index depends on off (a run-time
+  // index would send the arrays to local memory). Tried first: a log2(Q)
+  // barrel shifter over 2Q shuffled digits, ~2Q log2(Q) selects per call:
+  // per Newton step that cost more than the step's products at Q = 8.
+  template <int R, bool kHi>
+  __device__ __forceinline__ static void fetch_from(uint32_t (&out)[Q], const uint32_t (&lo)[Q],
+                                                    const uint32_t (&hi)[Q], int oq, int r) {
+    if constexpr (R + 1 < Q) {
+      if (r != R) {
+        fetch_from<R + 1, kHi>(out, lo, hi, oq, r);
+        return;
       }
     }
+    const int j = int(lane());
+    uint32_t c[Q];
 #pragma unroll
-    for (int b = 1; b < Q; b <<= 1) {
-      const bool on = (orr & b) != 0;
-#pragma unroll
-      for (int i = 0; i < 2 * Q; ++i) c[i] = on ? (i + b < 2 * Q ? c[i + b] : 0u) : c[i];
+    for (int i = 0; i < Q; ++i) {
+      const int v = j + oq + (i + R) / Q;  // virtual lane of the 2L-lane number
+      const int src = v & (L - 1);
+      const uint32_t l = __shfl_sync(0xffffffffu, lo[(i + R) % Q], src, L);
+      const uint32_t u = kHi ? __shfl_sync(0xffffffffu, hi[(i + R) % Q], src, L) : 0u;
+      c[i] = (v >= 0 && v < L) ? l : (v >= L && v < 2 * L) ? u : 0u;
     }
 #pragma unroll
-    for (int k = 0; k < Q; ++k) out[k] = c[k];
+    for (int i = 0; i < Q; ++i) out[i] = c[i];
   }
 
   // x's digits at positions >= n set to 0.
@@ -179,15 +183,23 @@ struct WarpDivNewton {
       uint32_t vp[Q], tlo[Q], thi[Q], s[Q];
       fetch<false>(vp, V, zero, int(N - k2));
       mul_full(tlo, thi, vp, I, (k + Q - 1) / Q);
+      // Only T mod B^(k2+1) matters: below k2 < N the high halves are skipped
+      // (a warp-uniform branch: k2 is the same for every instance).
+      const bool wide = k2 >= uint32_t(N);
       fetch<false>(s, vp, zero, -int(k));
       uint32_t c = add(tlo, tlo, s);
-      fetch<false>(s, vp, zero, int(N - k));
-      add(thi, thi, s, c);
-      // E = -T mod B^(k2+1) as a signed number (|E| < B^(k2+1)/2); m = |E|.
       uint32_t nlo[Q], nhi[Q];
       const uint32_t b = sub(nlo, zero, tlo);
-      sub(nhi, zero, thi, b);
-      const uint32_t top = k2 < uint32_t(N) ? digit(nlo, k2) : digit(nhi, 0);
+      if (wide) {
+        fetch<false>(s, vp, zero, int(N - k));
+        add(thi, thi, s, c);
+        sub(nhi, zero, thi, b);
+      } else {
+#pragma unroll
+        for (int i = 0; i < Q; ++i) thi[i] = 0, nhi[i] = 0;
+      }
+      // E = -T mod B^(k2+1) as a signed number (|E| < B^(k2+1)/2); m = |E|.
+      const uint32_t top = wide ? digit(nhi, 0) : digit(nlo, k2);
       const bool neg = (top >> 31) != 0;
 #pragma unroll
       for (int i = 0; i < Q; ++i) {
@@ -196,12 +208,14 @@ struct WarpDivNewton {
       }
       // mh = floor(m / B^k), digits [k, k2] of m.
       uint32_t mh[Q];
-      fetch<true>(mh, nlo, nhi, int(k));
+      if (wide) fetch<true>(mh, nlo, nhi, int(k));
+      else fetch<false>(mh, nlo, zero, int(k));
       keep_below(mh, k2 - k + 1);
       // C = floor(I mh / B^k) + mh = floor(X mh / B^k).
       mul_full(tlo, thi, I, mh, (k2 - k + 1 + Q - 1) / Q);
-      uint32_t corr[Q];
-      fetch<true>(corr, tlo, thi, int(k));
+      uint32_t corr[Q];  // I mh < B^(k2+1): in tlo unless k2 = N
+      if (wide) fetch<true>(corr, tlo, thi, int(k));
+      else fetch<false>(corr, tlo, zero, int(k));
       add(corr, corr, mh);
       // I' = I B^(k2-k) -+ C, clamped to [0, B^k2 - 1] (the exact value lies there).
       uint32_t a[Q], plus[Q], minus[Q];

@@ -32,8 +32,7 @@ uint64_t run_case(Context& ctx, const kernels::Variant& v, uint64_t bits, uint64
   std::vector<mpz_t> u(count), d(count), q(count), r(count);
   for (uint64_t i = 0; i < count; ++i) {
     mpz_inits(u[i], d[i], q[i], r[i], nullptr);
-    test::make_div_case(u[i], d[i], rng, bits, i);
-    if (mpz_sizeinbase(d[i], 2) > vbits) mpz_fdiv_r_2exp(d[i], d[i], vbits);  // fit the divisor batch
+    test::make_div_case(u[i], d[i], rng, bits, vbits, i);
   }
   Batch du(ctx, bits, count), dd(ctx, vbits, count), dq(ctx, bits, count), dr(ctx, vbits, count);
   Flags flags(ctx, count);

@@ -16,7 +16,8 @@ namespace bigtune::test {
 
 enum class DivisorKind { Half, Random, One, Pow2, HalfOnes, Short, Zero, Equal, Bigger, AllOnes, kCount };
 
-inline void make_div_case(mpz_t u, mpz_t v, gmp_randstate_t rng, uint64_t bits, uint64_t i) {
+// u below 2^bits, v below 2^vbits (vbits <= bits: the divisor batch's width).
+inline void make_div_case(mpz_t u, mpz_t v, gmp_randstate_t rng, uint64_t bits, uint64_t vbits, uint64_t i) {
   const uint64_t half = (bits + 1) / 2;
   make_operand(u, rng, bits, static_cast<OperandKind>((i / 3) % kOperandKinds));
   switch (static_cast<DivisorKind>(i % int(DivisorKind::kCount))) {
@@ -39,14 +40,15 @@ inline void make_div_case(mpz_t u, mpz_t v, gmp_randstate_t rng, uint64_t bits, 
       break;
     default: break;
   }
-  if (i % 17 == 5 && mpz_sgn(v) > 0) {  // u = v q + (v - 1), still below 2^bits
+  mpz_fdiv_r_2exp(v, v, vbits);
+  if (i % 17 == 5 && mpz_sgn(v) > 0) {  // u = v floor(u/v) - 1 = v q' + (v - 1): the largest remainder
     mpz_t q;
     mpz_init(q);
     mpz_fdiv_q(q, u, v);
-    if (mpz_sgn(q) > 0) mpz_sub_ui(q, q, 1);
-    mpz_mul(u, q, v);
-    mpz_add(u, u, v);
-    mpz_sub_ui(u, u, 1);
+    if (mpz_sgn(q) > 0) {
+      mpz_mul(u, q, v);
+      mpz_sub_ui(u, u, 1);
+    }
     mpz_clear(q);
   }
 }

@@ -127,7 +127,7 @@ uint64_t check_divmod(uint64_t bits, uint64_t count, uint64_t seed, uint32_t chu
   mpz_inits(wq, wr, gq, gr, nullptr);
   for (uint64_t i = 0; i < count; ++i) {
     mpz_inits(mu[i], mv[i], nullptr);
-    test::make_div_case(mu[i], mv[i], rng, bits, i);
+    test::make_div_case(mu[i], mv[i], rng, bits, bits, i);
     put(u, i, un, mu[i]);
     put(v, i, vl, mv[i]);
   }
