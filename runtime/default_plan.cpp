@@ -16,8 +16,8 @@
 // 2026-11-22-h100-{thread,warp,ntt,div,mod}.md): thread-per-instance kernels up to
 // 1-2 Kbit (add/sub to 1 Kbit, products and divmod to 2 Kbit), the NTT product
 // from 2^15 bits (squares from 2^14), and the shifted-inverse division with its
-// workspace in shared memory below 2^16 bits; warp-level products and Knuth
-// division from 2 to 8 Kbit (division to 16 Kbit). Modular ops take the
+// workspace in shared memory below 2^16 bits; warp-level products from 2 to
+// 8 Kbit and warp Newton-reciprocal division from 2 to 16 Kbit. Modular ops take the
 // smallest thread-level variant that holds the size (the fallback below).
 #include "runtime/default_plan.hpp"
 
@@ -127,9 +127,14 @@ std::optional<Preferred> preferred(Op op, uint64_t bits) {
       return std::nullopt;
     case Op::DivMod:
       if (bits <= 2048) return Preferred{"divmod.knuth.u32.q64", 128};
-      if (bits <= 4096) return Preferred{"divmod.knuth.u32.q8.l16", 32};
-      if (bits <= 8192) return Preferred{"divmod.knuth.u32.q16.l16", 32};
-      if (bits <= 16384) return Preferred{"divmod.knuth.u32.q16.l32", 16};
+      // Warp Newton reciprocal (bench/results/2026-11-22-h100-wdiv.md): 2.3x /
+      // 2.7x / 3.4x the warp Knuth kernel at 4 / 8 / 16 Kbit; its cost is
+      // fixed by N while Knuth's falls with the quotient's length, and the
+      // Knuth figures scaled to the bottom of each range (2049, 4097, 8193
+      // bits: 1.5e8, 4.9e7, 1.3e7) stay below Newton's.
+      if (bits <= 4096) return Preferred{"divmod.newton.u32.q8.l8.c4", 32};
+      if (bits <= 8192) return Preferred{"divmod.newton.u32.q8.l16.c4", 16};
+      if (bits <= 16384) return Preferred{"divmod.newton.u32.q8.l32.c8", 8};
       return Preferred{bits < 65536 ? "divmod.shinv.u64.q4.smem" : "divmod.shinv.u64.q4", 1};
     case Op::MulMod:
     case Op::SqrMod:

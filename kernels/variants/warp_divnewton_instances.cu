@@ -9,13 +9,13 @@
 // digits). The chunk count (quotient digits per Barrett step = N / chunks)
 // is a run-time value: all chunk counts of one (L, Q) share one kernel.
 //
-// Which (L, Q): the products inside are N x N (n/2 bits for an n-bit
-// dividend), so each dividend size gets the block-rotate shapes that are
-// fastest for the full product of n/2 bits
-// (bench/results/2026-11-22-h100-warpmul.md: q8.l4 at 1 Kbit; q16.l4 ~ q8.l8
-// at 2 Kbit, q16.l8 ~ q8.l16 at 4 Kbit, q16.l16 ~ q8.l32 at 8 Kbit), both
-// Q = 8 (126 registers, half the per-chunk overhead per product) and
-// Q = 16 (238 registers, fewer digit shifts per product): the bench picks.
+// Which (L, Q, chunks): the products inside are N x N (n/2 bits for an
+// n-bit dividend); N = 64, 128, 256 digits for dividends up to 4, 8 and
+// 16 Kbit, Q = 8, with the chunk count that measured best at each size
+// (bench/results/2026-11-22-h100-wdiv.md, H100: every (L, Q) with N = 32 ..
+// 256, Q = 8 and 16, 2 .. 16 chunks, also Q = 8 at three blocks per SM, were
+// timed; the ones that won nowhere were dropped, among them N = 32, which
+// reaches 4.6e8 at 2 Kbit against the thread Knuth kernel's 7.45e8).
 #include <initializer_list>
 #include <string>
 
@@ -33,10 +33,10 @@ struct NewtonSet {
   uint32_t knuth_lanes;
 };
 
-template <int L, int Q, int L2, int Q2, int B = 1>
+template <int L, int Q, int L2, int Q2>
 NewtonSet newton_set() {
   static_assert(L2 * Q2 == 2 * L * Q, "the Knuth pass must hold the whole dividend");
-  return {reinterpret_cast<const void*>(&warp_divnewton_kernel<L, Q, B>),
+  return {reinterpret_cast<const void*>(&warp_divnewton_kernel<L, Q>),
           reinterpret_cast<const void*>(&warp_divmod_kernel<L2, Q2>), uint32_t(L2)};
 }
 
@@ -75,24 +75,16 @@ cudaError_t newton_launch(const Variant& v, const KernelArgs& args, const Geomet
 
 const ShapeRules kNewtonShape{lanes, no_smem, dividend_cap, mark_bytes, newton_launch, false};
 
-// B > 1: ".b<B>", the kernel compiled for B resident 256-thread blocks per
-// SM (at most 65536 / (256 B) registers per thread; ptxas spills some).
-template <int L, int Q, int B = 1>
+template <int L, int Q>
 void one(std::vector<Variant>& out, std::initializer_list<uint32_t> chunks) {
   for (uint32_t c : chunks)
     out.push_back(make_variant(Op::DivMod, "warp", "newton", 32, Q, kWarpDivNewtonThreads,
-                               reinterpret_cast<const void*>(&warp_divnewton_kernel<L, Q, B>), kNewtonShape,
-                               "l" + std::to_string(L) + ".c" + std::to_string(c) +
-                                   (B > 1 ? ".b" + std::to_string(B) : std::string()),
-                               L));
+                               reinterpret_cast<const void*>(&warp_divnewton_kernel<L, Q>), kNewtonShape,
+                               "l" + std::to_string(L) + ".c" + std::to_string(c), L));
 }
 
 const NewtonSet& set_of(const Variant& v) {
-  static const NewtonSet sets[] = {newton_set<4, 8, 8, 8>(),    newton_set<8, 8, 16, 8>(),  newton_set<4, 16, 16, 8>(),
-                                   newton_set<16, 8, 32, 8>(),  newton_set<8, 16, 32, 8>(), newton_set<32, 8, 32, 16>(),
-                                   newton_set<16, 16, 32, 16>(), newton_set<4, 8, 8, 8, 3>(),
-                                   newton_set<8, 8, 16, 8, 3>(),  newton_set<16, 8, 32, 8, 3>(),
-                                   newton_set<32, 8, 32, 16, 3>()};
+  static const NewtonSet sets[] = {newton_set<8, 8, 16, 8>(), newton_set<16, 8, 32, 8>(), newton_set<32, 8, 32, 16>()};
   for (const NewtonSet& s : sets)
     if (s.fast == v.kernel) return s;
   return sets[0];  // unreachable: every variant below has its set
@@ -101,18 +93,9 @@ const NewtonSet& set_of(const Variant& v) {
 }  // namespace
 
 void append_warp_divnewton_variants(std::vector<Variant>& out) {
-  // Chunk counts with h = N / chunks >= Q (whole blocks per chunk product).
-  one<4, 8>(out, {2, 4});
-  one<8, 8>(out, {2, 4, 8});
-  one<4, 16>(out, {2, 4});
-  one<16, 8>(out, {2, 4, 8, 16});
-  one<8, 16>(out, {2, 4, 8});
-  one<32, 8>(out, {2, 4, 8, 16});
-  one<16, 16>(out, {2, 4, 8, 16});
-  one<4, 8, 3>(out, {2, 4});
-  one<8, 8, 3>(out, {2, 4});
-  one<16, 8, 3>(out, {2, 4});
-  one<32, 8, 3>(out, {2, 4});
+  one<8, 8>(out, {4});    // 2-4 Kbit dividends: 1.82e8 inst/s at 4 Kbit
+  one<16, 8>(out, {4});   // to 8 Kbit: 6.51e7
+  one<32, 8>(out, {8});   // to 16 Kbit: 2.19e7
 }
 
 }  // namespace bigtune::kernels::variants

@@ -36,8 +36,11 @@
 
 namespace bigtune::kernels::variants {
 
-// 256 threads: ptxas gets up to 255 registers per thread (Q = 16 keeps ~10
-// Q-digit arrays live besides the product's own).
+// 256 threads: ptxas (CUDA 13.0, sm_90) gives the Q = 8 kernels 122-124
+// registers, no spills (two blocks per SM). Measured and dropped
+// (bench/results/2026-11-22-h100-wdiv.md): Q = 16 (250 registers, one block
+// per SM: 0.65-0.76x the Q = 8 kernel of the same N) and Q = 8 compiled for
+// three blocks per SM (80 registers, ~180 bytes spilled: 0.94-1.0x).
 constexpr uint32_t kWarpDivNewtonThreads = 256;
 // Step 3's bound: the chunk estimate is a few units from the chunk (W's and
 // V's truncation to h digits, D left out, the inverse's few units: |q_e -
@@ -45,10 +48,8 @@ constexpr uint32_t kWarpDivNewtonThreads = 256;
 // wrong result (the instance goes to the Knuth pass).
 constexpr int kMaxCorrections = 32;
 
-// kMinBlocks: resident 256-thread blocks per SM asked of ptxas (registers
-// per thread <= 65536 / (256 kMinBlocks)).
-template <int L, int Q, int kMinBlocks = 1>
-__global__ void __launch_bounds__(kWarpDivNewtonThreads, kMinBlocks) warp_divnewton_kernel(KernelArgs args) {
+template <int L, int Q>
+__global__ void __launch_bounds__(kWarpDivNewtonThreads) warp_divnewton_kernel(KernelArgs args) {
   using D = warp::WarpDivNewton<L, Q>;
   using Knuth = warp::WarpDivModKnuth<L, Q>;
   constexpr uint32_t N = L * Q;

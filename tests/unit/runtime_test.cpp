@@ -166,6 +166,12 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::Sqr, 32768, "sqr.karatsuba.u64.q16.k2.blockrot.u32.q16.l16"},
       {Op::Sqr, 65536, "sqr.ntt.u64.q1.gl.m14.t512"},
       {Op::Add, 1 << 20, "add.chained.u64.q16.t512"},
+      {Op::DivMod, 2048, "divmod.knuth.u32.q64"},
+      {Op::DivMod, 2049, "divmod.newton.u32.q8.l8.c4"},
+      {Op::DivMod, 4096, "divmod.newton.u32.q8.l8.c4"},
+      {Op::DivMod, 8192, "divmod.newton.u32.q8.l16.c4"},
+      {Op::DivMod, 16384, "divmod.newton.u32.q8.l32.c8"},
+      {Op::DivMod, 16385, "divmod.shinv.u64.q4.smem"},
   };
   for (const auto& e : expected) {
     const auto plan = default_plan(e.op, e.bits, (1ull << 32) / e.bits, kH100);

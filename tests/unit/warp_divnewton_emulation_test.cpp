@@ -172,18 +172,18 @@ uint64_t check_divmod(uint64_t bits, uint64_t count, uint64_t seed, uint32_t chu
 TEST(WarpDivNewtonEmulation, DivModMatchesGmp) {
   const uint64_t seed = test::test_seed() + 4100;
   uint64_t fast = 0, all = 0;
-  // (L, Q) = (4, 8): N = 32 digits, dividends up to 2048 bits, 2 and 4
-  // quotient chunks of 16 and 8 digits.
+  // (L, Q) = (4, 8): N = 32 digits (not in the registry: the smallest
+  // shape, cheap to emulate), 2 and 4 chunks; then the registry's shapes
+  // (warp_divnewton_instances.cu): (8, 8) with 4 chunks, (16, 8) with 4.
   for (uint64_t bits : {65u, 1000u, 2048u}) {
     fast += check_divmod<4, 8, 8, 8>(bits, 24, seed + bits, 2);
     all += 24;
   }
   fast += check_divmod<4, 8, 8, 8>(2047, 24, seed + 1, 4);
-  all += 24;
-  // (4, 16): up to 4096 bits, an odd size past 2048; (8, 8): 8 chunks of 8.
-  fast += check_divmod<4, 16, 16, 8>(3072, 12, seed + 3072, 2);
-  fast += check_divmod<8, 8, 16, 8>(4096, 12, seed + 4096, 8);
-  all += 24;
+  fast += check_divmod<8, 8, 16, 8>(3072, 12, seed + 3072, 4);
+  fast += check_divmod<8, 8, 16, 8>(4096, 12, seed + 4096, 4);
+  fast += check_divmod<16, 8, 32, 8>(4097, 8, seed + 4097, 4);
+  all += 56;
   std::printf("%llu of %llu instances on the Newton path\n", static_cast<unsigned long long>(fast),
               static_cast<unsigned long long>(all));
   EXPECT_GT(fast, all / 3);  // the n/(n/2) and equal-length shapes must not all fall back
