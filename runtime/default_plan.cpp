@@ -89,13 +89,14 @@ std::optional<Preferred> preferred(Op op, uint64_t bits) {
       // (kernels/warp/mul_block_rotate.cuh), 1.10-1.34x the sum-rotate and
       // ahead of the thread Comba from 512 bits (bench/results/
       // 2026-11-22-h100-warpmul.md); IPB = 512 / L.
+      // From 513 bits (bench/results/2026-11-22-h100-mulsmall.md): 128-thread
+      // blocks (IPB = 128 / L), 1.04-1.16x the 512-thread ones.
       if (op == Op::Mul && bits > 256 && bits <= 8192) {
-        const char* shape = bits <= 512    ? "q4.l4"
-                            : bits <= 1024 ? "q8.l4"
-                            : bits <= 2048 ? "q16.l4"
-                            : bits <= 4096 ? "q16.l8"
-                                           : "q16.l16";
-        return Preferred{std::string("mul.blockrot.u32.") + shape, bits <= 2048 ? 128u : bits <= 4096 ? 64u : 32u};
+        if (bits <= 512) return Preferred{"mul.blockrot.u32.q4.l4", 128};
+        if (bits <= 1024) return Preferred{"mul.blockrot.u32.q8.l4.r4", 32};
+        if (bits <= 2048) return Preferred{"mul.blockrot.u32.q16.l4", 32};
+        if (bits <= 4096) return Preferred{"mul.blockrot.u32.q16.l8.r4", 16};
+        return Preferred{"mul.blockrot.u32.q16.l16.r4", 8};
       }
       if (bits <= 2048) {
         uint32_t n = 2;
@@ -116,7 +117,7 @@ std::optional<Preferred> preferred(Op op, uint64_t bits) {
       // to 64 Kbit (2.17e6/s at 2^16 against 1.64e6 for the NTT). sqr: one
       // Karatsuba level to 16 Kbit (2.42e7/s), two to 32 Kbit (7.74e6 against
       // the NTT's 5.81e6), the NTT square above.
-      if (op == Op::Mul && bits > 8192 && bits <= 16384) return Preferred{"mul.blockrot.u32.q16.l32", 16};
+      if (op == Op::Mul && bits > 8192 && bits <= 16384) return Preferred{"mul.blockrot.u32.q16.l32", 4};
       if (op != Op::MulLow && bits > 8192 && bits <= (op == Op::Mul ? 65536u : 32768u)) {
         const char* levels = bits <= 16384 ? "k1" : bits <= 32768 ? "k2" : "k3";
         return Preferred{prefixed(op, "karatsuba.u64.q16.") + levels + ".blockrot.u32.q16.l16", 32};

@@ -54,10 +54,8 @@ __device__ __forceinline__ void mask_limbs(uint32_t (&x)[Q], uint32_t first, uin
 
 // mul_low and mul: r = a * b mod 2^bits in out_limbs limbs (limbs past the
 // product are 0), as warp_mul_kernel<L, Q, false, WarpMulBlockRotate>.
-// MaxThreads / MinBlocks: __launch_bounds__; (128, 5) caps Q = 16 at 102
-// registers (20 warps per SM instead of 16 at 128 registers).
-template <int L, int Q, int R, int MaxThreads = int(kWarpRoundsMaxThreads), int MinBlocks = 1>
-__global__ void __launch_bounds__(MaxThreads, MinBlocks) warp_mul_rounds_kernel(KernelArgs args) {
+template <int L, int Q, int R>
+__global__ void __launch_bounds__(kWarpRoundsMaxThreads) warp_mul_rounds_kernel(KernelArgs args) {
   static_assert(R >= 1, "at least one round");
   const uint32_t local = threadIdx.x / L, lane = threadIdx.x & uint32_t(L - 1);
   const uint32_t m = args.limbs, first = lane * Q, out = args.out_limbs;

@@ -11,18 +11,15 @@
 
 namespace bigtune::kernels::variants {
 namespace {
-// MaxThreads < 512: also the register cap of __launch_bounds__(MaxThreads,
-// MinBlocks), named ".t<MaxThreads>" (t128: 5 blocks of 128 threads per SM,
-// Q = 16 at 93 registers with a few spills outside the products' inner loop
-// and 12 local loads per block of Q steps, against 128 registers uncapped).
-template <int L, int Q, int MaxThreads = int(kWarpRoundsMaxThreads), int MinBlocks = 1>
+template <int L, int Q>
 void warp_mul_rounds_set(std::vector<Variant>& out) {
   constexpr int R = int(warp::kWarpRounds);
-  std::string extra = "l" + std::to_string(L) + ".r" + std::to_string(R);
-  if (MaxThreads != int(kWarpRoundsMaxThreads)) extra += ".t" + std::to_string(MaxThreads);
-  const void* mul = reinterpret_cast<const void*>(&warp_mul_rounds_kernel<L, Q, R, MaxThreads, MinBlocks>);
-  out.push_back(make_variant(Op::MulLow, "warp", "blockrot", 32, Q, MaxThreads, mul, warp::kWarpRoundsShape, extra, L));
-  out.push_back(make_variant(Op::Mul, "warp", "blockrot", 32, Q, MaxThreads, mul, warp::kWarpRoundsShape, extra, L));
+  const std::string extra = "l" + std::to_string(L) + ".r" + std::to_string(R);
+  const void* mul = reinterpret_cast<const void*>(&warp_mul_rounds_kernel<L, Q, R>);
+  out.push_back(make_variant(Op::MulLow, "warp", "blockrot", 32, Q, kWarpRoundsMaxThreads, mul,
+                             warp::kWarpRoundsShape, extra, L));
+  out.push_back(make_variant(Op::Mul, "warp", "blockrot", 32, Q, kWarpRoundsMaxThreads, mul, warp::kWarpRoundsShape,
+                             extra, L));
 }
 }  // namespace
 
@@ -33,10 +30,6 @@ void append_warp_mul_rounds_variants(std::vector<Variant>& out) {
   warp_mul_rounds_set<8, 16>(out);
   warp_mul_rounds_set<16, 16>(out);
   warp_mul_rounds_set<32, 16>(out);
-  // Occupancy candidates for 4 - 16 Kbit (16 -> 20 warps per SM).
-  warp_mul_rounds_set<8, 16, 128, 5>(out);
-  warp_mul_rounds_set<16, 16, 128, 5>(out);
-  warp_mul_rounds_set<32, 16, 128, 5>(out);
 }
 
 }  // namespace bigtune::kernels::variants

@@ -156,7 +156,10 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
     uint64_t bits;
     const char* variant;
   } expected[] = {
-      {Op::Mul, 1000, "mul.blockrot.u32.q8.l4"},
+      {Op::Mul, 1000, "mul.blockrot.u32.q8.l4.r4"},
+      {Op::Mul, 2048, "mul.blockrot.u32.q16.l4"},
+      {Op::Mul, 4096, "mul.blockrot.u32.q16.l8.r4"},
+      {Op::Mul, 8192, "mul.blockrot.u32.q16.l16.r4"},
       {Op::Mul, 16384, "mul.blockrot.u32.q16.l32"},
       {Op::Mul, 20000, "mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l16"},
       {Op::Mul, 32768, "mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l16"},
