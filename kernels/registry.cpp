@@ -7,6 +7,7 @@
 #include "kernels/block/layout.hpp"
 #include "kernels/variants/chained_variants.hpp"
 #include "kernels/variants/variant_factory.hpp"
+#include "kernels/warp/warp_rounds_shapes.hpp"
 
 namespace bigtune::kernels {
 
@@ -93,6 +94,7 @@ const std::vector<Variant>& registry() {
     variants::append_warp_add_sub_variants(v);
     variants::append_warp_mul_variants(v);
     variants::append_warp_mul_block_variants(v);
+    variants::append_warp_mul_rounds_variants(v);  // before Karatsuba: one of its bases
     variants::append_warp_divmod_variants(v);
     variants::append_chained_add_sub_variants(v);
     variants::append_karatsuba_variants(v);  // after its bases (warp and block mul/sqr)
