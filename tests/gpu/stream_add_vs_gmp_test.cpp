@@ -188,5 +188,35 @@ TEST(StreamAddSub, SmallTilesManyTiles) {
   EXPECT_EQ(bad, 0u);
 }
 
+// The default plan where runtime/default_plan.cpp names a stream variant
+// (2^16 .. 2^17 bits, above 2^21 bits), with no explicit plan, against GMP.
+TEST(StreamAddSub, DefaultPlanMatchesGmp) {
+  BIGTUNE_REQUIRE_GPU();
+  Context ctx;
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, test::test_seed() + 302);
+  const uint64_t cap = test::max_bits_cap();
+  uint64_t cases = 0, bad = 0, streamed = 0;
+  for (Op op : {Op::Add, Op::Sub}) {
+    for (uint64_t bits : {uint64_t(65536), uint64_t(100003), uint64_t(131072), (uint64_t(1) << 22) + 64}) {
+      if (bits > cap) continue;
+      const uint64_t count = bits > 200000 ? 3 : 37;
+      const Plan plan = ctx.plan(op, bits, count);
+      streamed += plan.variant.find(".stream.") != std::string::npos;
+      for (Pattern p : kPatterns) {
+        bad += check_case(ctx, op, "default " + plan.variant, bits, count, p, rng,
+                          [&](Batch& r, Batch& a, Batch& b, Flags& f) { runtime::run_op(ctx, op, r, a, b, &f, 0); });
+        ++cases;
+      }
+    }
+  }
+  gmp_randclear(rng);
+  std::printf("[ stream default plan ] %llu cases (%llu sizes on a stream plan), %llu mismatches\n",
+              (unsigned long long)cases, (unsigned long long)streamed, (unsigned long long)bad);
+  EXPECT_GT(cases, 0u);
+  EXPECT_EQ(bad, 0u);
+}
+
 }  // namespace
 }  // namespace bigtune
