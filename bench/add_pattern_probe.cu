@@ -155,7 +155,7 @@ int main() {
   struct Walk {
     uint32_t threads, q, stages;
   };
-  const Walk walks[] = {{256, 4, 2}, {256, 4, 3}, {256, 4, 4}, {256, 8, 3}, {512, 4, 2}, {128, 8, 2}, {128, 4, 4}};
+  const Walk walks[] = {{256, 4, 2}, {256, 4, 3}, {256, 4, 4}, {256, 8, 3}, {512, 4, 2}, {128, 8, 2}, {128, 4, 2}, {128, 4, 3}, {128, 4, 4}};
   std::vector<uint64_t> sizes;
   for (int lg = 17; lg <= 22; ++lg) sizes.push_back(uint64_t(1) << lg);
   sizes.push_back((uint64_t(1) << 20) + 4096);  // not a power of two: instances 512 bytes apart from 2^17-byte strides

@@ -79,6 +79,10 @@ void append_stream_add_sub_variants(std::vector<Variant>& out) {
   add_pair<8, 128, 2>(out);  // 2^16-bit tiles, 6 blocks per SM, 768 threads
   add_pair<4, 256, 3>(out);  // 2^16-bit tiles, 4 blocks per SM, 1024 threads
   add_pair<8, 256, 3>(out);  // 2^17-bit tiles, 2 blocks per SM, 512 threads
+  // Smaller tiles, more blocks: at 2^18 - 2^20 bits the 6-block shapes above
+  // beat the 3-block ones (bench/results/2026-11-22-h100-addstream.md, run 1).
+  add_pair<4, 128, 2>(out);  // 2^15-bit tiles, 12 blocks per SM, 1536 threads
+  add_pair<4, 128, 3>(out);  // 2^15-bit tiles, 8 blocks per SM, 1024 threads
 }
 
 }  // namespace bigtune::kernels::variants

@@ -20,7 +20,7 @@ const Variant& stream(const char* name) {
   return *v;
 }
 
-TEST(StreamShapes, TwelveVariantsInTheBlockFamily) {
+TEST(StreamShapes, SixteenVariantsInTheBlockFamily) {
   int n = 0;
   for (const Variant& v : registry()) {
     if (std::string(v.algorithm) != "stream") continue;
@@ -41,7 +41,7 @@ TEST(StreamShapes, TwelveVariantsInTheBlockFamily) {
     // A full-width block is the variant's maximum: two instances per block do not fit.
     EXPECT_FALSE(why_invalid(v, uint64_t(1) << 20, 4096, 2, kH100).empty()) << v.name;
   }
-  EXPECT_EQ(n, 12);
+  EXPECT_EQ(n, 16);
 }
 
 TEST(StreamShapes, TilesAndSharedMemory) {
@@ -79,6 +79,8 @@ TEST(StreamShapes, ResidencyOnTheH100) {
   EXPECT_EQ(block::stream_min_blocks(128, 8, 2, 8), 6u);
   EXPECT_EQ(block::stream_min_blocks(256, 4, 3, 8), 4u);
   EXPECT_EQ(block::stream_min_blocks(256, 8, 3, 8), 2u);
+  EXPECT_EQ(block::stream_min_blocks(128, 4, 2, 8), 12u);
+  EXPECT_EQ(block::stream_min_blocks(128, 4, 3, 8), 8u);
   for (const Variant& v : registry()) {
     if (std::string(v.algorithm) != "stream") continue;
     for (uint64_t bits : {1ull << 17, 1ull << 20, 1ull << 24}) {
