@@ -71,15 +71,14 @@ cudaError_t chained_launch(const Variant& v, const KernelArgs& args, const Geome
 
 const ShapeRules kChainedShape{chained_threads, chained_smem, chained_max_bits, chained_scratch, chained_launch, true};
 
-// kTicketOrder = false: tiles in blockIdx order, name suffix ".b".
-template <int Q, bool kTicketOrder = true>
+template <int Q>
 void add_pair(std::vector<Variant>& out, uint32_t tile_threads) {
-  const std::string extra = "t" + std::to_string(tile_threads) + (kTicketOrder ? "" : ".b");
+  const std::string extra = "t" + std::to_string(tile_threads);
   out.push_back(make_variant(Op::Add, "grid", "chained", 64, Q, 1024,
-                             reinterpret_cast<const void*>(&chained_add_sub_kernel<uint64_t, Q, false, kTicketOrder>),
+                             reinterpret_cast<const void*>(&chained_add_sub_kernel<uint64_t, Q, false>),
                              kChainedShape, extra, tile_threads));
   out.push_back(make_variant(Op::Sub, "grid", "chained", 64, Q, 1024,
-                             reinterpret_cast<const void*>(&chained_add_sub_kernel<uint64_t, Q, true, kTicketOrder>),
+                             reinterpret_cast<const void*>(&chained_add_sub_kernel<uint64_t, Q, true>),
                              kChainedShape, extra, tile_threads));
 }
 }  // namespace
@@ -92,9 +91,6 @@ void append_chained_add_sub_variants(std::vector<Variant>& out) {
   // win somewhere.
   add_pair<8>(out, 512);   // 2^18-bit tiles: best at 2^17 bits (one tile, by a hair)
   add_pair<16>(out, 512);  // 2^19-bit tiles: best at 2^20 bits
-  // Tiles in blockIdx order, no ticket (bench/notes/add-stream.md).
-  add_pair<8, false>(out, 512);
-  add_pair<16, false>(out, 512);
 }
 
 }  // namespace bigtune::kernels::variants

@@ -27,14 +27,7 @@ namespace bigtune::kernels::variants {
 
 // args.threads_per_instance = blockDim.x = the tile's threads T; the grid has
 // one block per tile of every instance. args.ipb is ignored.
-//
-// kTicketOrder = false takes the tile id from blockIdx.x, as CUB's single-pass
-// scan does, and saves the ticket atomic's round trip to L2 before the loads
-// can start (bench/notes/add-chained.md, idea 1). It relies on the hardware
-// dispatching blocks in increasing blockIdx order (a block then only waits for
-// blocks that are already resident), which CUDA does not promise but which
-// every NVIDIA GPU so far does and CUB depends on; the ticket order does not.
-template <class Limb, int Q, bool kSub, bool kTicketOrder = true>
+template <class Limb, int Q, bool kSub>
 __global__ void __launch_bounds__(1024) chained_add_sub_kernel(KernelArgs args) {
   __shared__ block::BlockCarryScan::TempStorage scan_storage;
   __shared__ uint32_t s_ticket, s_tile_carry;
@@ -47,7 +40,7 @@ __global__ void __launch_bounds__(1024) chained_add_sub_kernel(KernelArgs args) 
 
   // Which tile: in ticket order when tiles wait for each other, else by block.
   uint32_t id = blockIdx.x;
-  if (kTicketOrder && tiles > 1) {
+  if (tiles > 1) {
     if (tid == 0) s_ticket = atomicAdd(&words[0], 1u);
     __syncthreads();
     id = s_ticket;

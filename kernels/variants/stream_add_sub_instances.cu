@@ -68,21 +68,16 @@ void add_pair(std::vector<Variant>& out) {
 }  // namespace
 
 void append_stream_add_sub_variants(std::vector<Variant>& out) {
-  // Tile shapes from the bound (bench/notes/add-stream.md): with two stages
-  // each keeps ~100 KB of loads per SM in flight on an H100, in 3 (2^17-bit
-  // tiles) or 6 (2^16-bit tiles) resident blocks, differing in threads per SM
-  // and barriers per byte; with three stages ~130 KB, and twice as much per
-  // block (what counts in the last, partly filled wave).
-  add_pair<8, 256, 2>(out);  // 2^17-bit tiles, 3 blocks per SM, 768 threads
-  add_pair<4, 512, 2>(out);  // 2^17-bit tiles, 3 blocks per SM, 1536 threads
-  add_pair<4, 256, 2>(out);  // 2^16-bit tiles, 6 blocks per SM, 1536 threads
-  add_pair<8, 128, 2>(out);  // 2^16-bit tiles, 6 blocks per SM, 768 threads
-  add_pair<4, 256, 3>(out);  // 2^16-bit tiles, 4 blocks per SM, 1024 threads
-  add_pair<8, 256, 3>(out);  // 2^17-bit tiles, 2 blocks per SM, 512 threads
-  // Smaller tiles, more blocks: at 2^18 - 2^20 bits the 6-block shapes above
-  // beat the 3-block ones (bench/results/2026-11-22-h100-addstream.md, run 1).
-  add_pair<4, 128, 2>(out);  // 2^15-bit tiles, 12 blocks per SM, 1536 threads
-  add_pair<4, 128, 3>(out);  // 2^15-bit tiles, 8 blocks per SM, 1024 threads
+  // Measured on the H100 (bench/results/2026-11-22-h100-addstream.md, two
+  // runs): of 16 shapes (tiles of 2^15 - 2^17 bits, two or three stages,
+  // 3 - 12 blocks per SM) these two are the only ones best somewhere:
+  // q4.t256.s3 at 2^14 - 2^16 bits (one tile: 101-102 % of copy against
+  // 99-101 % for the scan kernel) and above 2^21 bits; q4.t512 at 2^17 bits.
+  // The others were within noise of these or slower (q8 shapes lose 1-3 %
+  // from 2^18 bits on). bench/notes/add-stream.md says why none reaches
+  // 97 % at 2^20 bits.
+  add_pair<4, 256, 3>(out);  // 2^16-bit tiles, three stages, 4 blocks per SM, 1024 threads
+  add_pair<4, 512, 2>(out);  // 2^17-bit tiles, two stages, 3 blocks per SM, 1536 threads
 }
 
 }  // namespace bigtune::kernels::variants

@@ -20,7 +20,7 @@ const Variant& stream(const char* name) {
   return *v;
 }
 
-TEST(StreamShapes, SixteenVariantsInTheBlockFamily) {
+TEST(StreamShapes, FourVariantsInTheBlockFamily) {
   int n = 0;
   for (const Variant& v : registry()) {
     if (std::string(v.algorithm) != "stream") continue;
@@ -41,24 +41,24 @@ TEST(StreamShapes, SixteenVariantsInTheBlockFamily) {
     // A full-width block is the variant's maximum: two instances per block do not fit.
     EXPECT_FALSE(why_invalid(v, uint64_t(1) << 20, 4096, 2, kH100).empty()) << v.name;
   }
-  EXPECT_EQ(n, 16);
+  EXPECT_EQ(n, 4);
 }
 
 TEST(StreamShapes, TilesAndSharedMemory) {
-  const Variant& v = stream("add.stream.u64.q8.t256");  // tiles of 2048 limbs = 2^17 bits
-  EXPECT_EQ(threads_per_instance(v, 1 << 20), 256u);
+  const Variant& v = stream("add.stream.u64.q4.t512");  // tiles of 2048 limbs = 2^17 bits, two stages
+  EXPECT_EQ(threads_per_instance(v, 1 << 20), 512u);
   // Two stages of a and b, each one tile, padded as layout.hpp.
   EXPECT_EQ(smem_bytes(v, 1 << 20, 1), block::smem_bytes_padded(4 * 2048, 8));
   EXPECT_EQ(smem_bytes(v, (1 << 20) + 1, 1), block::smem_bytes_padded(4 * 2048, 8));
   // One tile: one stage, no more than the instance.
   EXPECT_EQ(smem_bytes(v, 2048 * 64, 1), block::smem_bytes_padded(2 * 2048, 8));
-  EXPECT_EQ(threads_per_instance(v, 1000), 32u);  // 16 limbs, 2 threads -> 32
+  EXPECT_EQ(threads_per_instance(v, 1000), 32u);  // 16 limbs, 4 threads -> 32
   EXPECT_EQ(smem_bytes(v, 1000, 1), block::smem_bytes_padded(2 * 16, 8));
-  EXPECT_EQ(threads_per_instance(v, 64 * 8 * 33), 64u);  // 264 limbs, 33 threads -> 64
+  EXPECT_EQ(threads_per_instance(v, 64 * 4 * 33), 64u);  // 132 limbs, 33 threads -> 64
   // The kernel's tile count at an odd size: 1048577 bits = 16385 limbs = 9 tiles.
   const uint32_t limbs = operand_limbs(v, 1048577);
   EXPECT_EQ(limbs, 16385u);
-  EXPECT_EQ(block::chained_tiles(limbs, block::chained_tile_limbs(256, 8)), 9u);
+  EXPECT_EQ(block::chained_tiles(limbs, block::chained_tile_limbs(512, 4)), 9u);
   EXPECT_EQ(block::stream_stages(9, 2), 2u);
   EXPECT_EQ(block::stream_stages(1, 2), 1u);
   EXPECT_EQ(block::stream_stages(2, 3), 2u);  // fewer tiles than stages: one stage per tile
