@@ -12,6 +12,14 @@
 // flight, and several blocks per SM (stream_min_blocks) keep the memory
 // system busy while one of them scans.
 //
+// Measured (H100, bench/results/2026-11-22-h100-addstream.md): 101-102 % of
+// copy with one or two tiles per instance (2^14 - 2^17 bits, the default
+// there), but only 93-95 % at 2^20 bits, tied with the chained kernel: many
+// instances streamed side by side cost 2-3 points against one sweeping front,
+// and the per-tile carry work on each block's critical path 3-5 more
+// (bench/notes/add-stream.md). No size limit, no scratch: the default above
+// 2^21 bits, where it is marginally ahead.
+//
 // Per tile: wait for its loads, __syncthreads (its limbs are visible to all,
 // and the previous tile's stage, stored at the end of the previous step, is
 // no longer read), start the loads of the tile S-1 ahead into that stage, a to
