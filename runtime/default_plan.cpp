@@ -76,6 +76,15 @@ std::optional<Preferred> preferred(Op op, uint64_t bits) {
     case Op::Sub:
       if (bits <= 64) return Preferred{prefixed(op, "direct.u64.q2"), 512};
       if (bits <= 1024) return Preferred{prefixed(op, "ripple.u64.q128"), bits <= 256 ? 512u : bits <= 512 ? 256u : 128u};
+      // 2^14 .. 2^17 bits: the streaming kernel (one block per instance, here
+      // one or two tiles; bench/results/2026-11-22-h100-addstream.md: 100.6 -
+      // 101.7 % of copy against 98.4 - 100.8 % for the scan kernel's default);
+      // above 2^21 bits (and past the chained family's 2^24-bit limit) its
+      // three-stage 2^16-bit tiles (90.9 - 93.4 % at 2^22 against 90.5 - 93.1 %
+      // for the chained kernel, 7 of 8 measurements ahead).
+      if (bits >= 16384 && bits <= 131072)
+        return Preferred{prefixed(op, bits > 65536 ? "stream.u64.q4.t512" : "stream.u64.q4.t256.s3"), 1};
+      if (bits > 2097152) return Preferred{prefixed(op, "stream.u64.q4.t256.s3"), 1};
       // Past 2^19 bits one instance over several blocks of 2^19-bit tiles (the
       // chained family, bench/results/2026-11-22-h100-addbw.md: at 2^20 bits
       // 94.5 % / 96.0 % of copy for add / sub against 88.8 % / 90.1 % with

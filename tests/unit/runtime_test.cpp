@@ -169,6 +169,15 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::Sqr, 32768, "sqr.karatsuba.u64.q16.k2.blockrot.u32.q16.l16"},
       {Op::Sqr, 65536, "sqr.ntt.u64.q1.gl.m14.t512"},
       {Op::Add, 1 << 20, "add.chained.u64.q16.t512"},
+      {Op::Add, 16383, "add.scan.u64.q8"},
+      {Op::Add, 16384, "add.stream.u64.q4.t256.s3"},
+      {Op::Sub, 65536, "sub.stream.u64.q4.t256.s3"},
+      {Op::Sub, 65537, "sub.stream.u64.q4.t512"},
+      {Op::Add, 131072, "add.stream.u64.q4.t512"},
+      {Op::Sub, 131073, "sub.scan.u64.q8"},
+      {Op::Sub, 1 << 21, "sub.chained.u64.q16.t512"},
+      {Op::Add, 1 << 22, "add.stream.u64.q4.t256.s3"},
+      {Op::Sub, 1ull << 30, "sub.stream.u64.q4.t256.s3"},  // past the chained family's 2^24 bits
   };
   for (const auto& e : expected) {
     const auto plan = default_plan(e.op, e.bits, (1ull << 32) / e.bits, kH100);
