@@ -27,4 +27,14 @@ BIGTUNE_WARP_MOD_HD constexpr uint64_t warp_mod_table_stride(uint32_t lanes, uin
   return (uint64_t(1) << window) * lanes * q + lanes;
 }
 
+// powm with the table in global memory (powm_warp_global_kernel, task
+// modfast): the tables follow the header and the shared modulus' constants,
+// from a 32-word boundary, one per instance: 2^w entries of lanes * q limbs.
+BIGTUNE_WARP_MOD_HD constexpr uint64_t warp_mod_global_table_offset(uint32_t lanes, uint32_t q) {
+  return (warp_mod_scratch_words(lanes, q) + 31) / 32 * 32;
+}
+BIGTUNE_WARP_MOD_HD constexpr uint64_t warp_mod_global_table_words(uint32_t lanes, uint32_t q, uint32_t window) {
+  return (uint64_t(1) << window) * lanes * q;
+}
+
 }  // namespace bigtune::kernels::warp

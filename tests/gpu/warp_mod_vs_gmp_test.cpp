@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -79,8 +80,21 @@ TEST(WarpModVsGmp, PowmFullExponents) {
   gmp_randseed_ui(rng, test::test_seed() + 4000);
   const kernels::DeviceLimits limits = test::device_limits();
   uint64_t cases = 0, bad = 0;
+  // $BIGTUNE_TEST_VARIANTS: only names containing one of these comma-separated
+  // parts (as tests/gpu/mod_vs_gmp_test.cpp).
+  const char* parts = std::getenv("BIGTUNE_TEST_VARIANTS");
+  const auto wanted = [&](const std::string& name) {
+    if (!parts || !*parts) return true;
+    const std::string list = parts;
+    for (size_t at = 0; at <= list.size();) {
+      const size_t comma = std::min(list.find(',', at), list.size());
+      if (comma > at && name.find(list.substr(at, comma - at)) != std::string::npos) return true;
+      at = comma + 1;
+    }
+    return false;
+  };
   for (const kernels::Variant& v : kernels::registry()) {
-    if (v.op != kernels::Op::PowM || std::string(v.family) != "warp") continue;
+    if (v.op != kernels::Op::PowM || std::string(v.family) != "warp" || !wanted(v.name)) continue;
     const uint64_t limit = kernels::max_operand_bits(v, limits);
     std::vector<uint64_t> sizes{limit};
     for (uint64_t odd : {1000u, 3072u, 4097u})
