@@ -39,12 +39,12 @@
 // value fits a 32-bit word, and the column accumulators (at most 2Q + 2
 // terms a column) never overflow their top word.
 //
-// Cost per block and lane (Q = 8): 2 Q^2 + Q(Q+1)/2 IMAD.WIDE (164), ~4Q
-// operand adds, 3Q shuffles (Q broadcasts of b, Q of T, Q shifts); the
-// digit-serial form: 2 Q^2 + Q IMAD + as many IMAD.HI, ~4 Q^2 IADD3.X, 3Q
-// shuffles. The quotient digits are the textbook CIOS's N^2/... extra:
-// 2.5 N^2 limb products per Montgomery product against 2 N^2 (each lane
-// repeats lane 0's quotient work, in lock-step).
+// Cost per block and lane (Q = 8, SASS): 401 instructions, 149 IMAD.WIDE,
+// 82 other IMAD*, 24 shuffles; the digit-serial form: 615 instructions, 313
+// IMAD* (no WIDE), 24 shuffles. The quotient digits cost Q(Q+1)/2 products
+// a block on every lane (lane 0's work repeated in lock-step): 2.56 N^2
+// limb products per product against 2 N^2, so this form wins only if an
+// IMAD.WIDE costs the FMA pipe less than two IMADs (bench/notes/modfast-bound.md).
 //
 // Preconditions: as WarpMontgomery (all 32 lanes converged, same `blocks`,
 // m odd, a, b, m < R, blocks <= L); Q in {2, 4, 8, 16}.

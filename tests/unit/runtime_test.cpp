@@ -166,6 +166,13 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::Sqr, 32768, "sqr.karatsuba.u64.q16.k2.blockrot.u32.q16.l16"},
       {Op::Sqr, 65536, "sqr.ntt.u64.q1.gl.m14.t512"},
       {Op::Add, 1 << 20, "add.chained.u64.q16.t512"},
+      {Op::PowM, 1024, "powm.bgfixed.u32.q8.l4.w5"},
+      {Op::PowM, 2048, "powm.bgfixed.u32.q8.l8.w5"},
+      {Op::PowM, 3072, "powm.bgfixed.u32.q8.l16.w5"},
+      {Op::PowM, 8192, "powm.bgfixed.u32.q8.l32.w5"},
+      {Op::MulMod, 1000, "mulmod.bmont.u32.q8.l4"},
+      {Op::MulMod, 4096, "mulmod.bmont.u32.q8.l16"},
+      {Op::SqrMod, 8192, "sqrmod.bmont.u32.q8.l32"},
   };
   for (const auto& e : expected) {
     const auto plan = default_plan(e.op, e.bits, (1ull << 32) / e.bits, kH100);
