@@ -48,8 +48,8 @@ std::string prefixed(Op op, const char* rest) { return std::string(op_name(op)) 
 // 3: 1.3x-40x the thread kernels, bench/results/2026-11-22-h100-modwarp.md).
 // Since task modfast its block form (Q x Q Comba blocks, bmont) with Q = 8:
 // mulmod 1.07-1.10x the digit-serial product at every size, and powm with the
-// window table in global memory (bgfixed, w = 5): 1.21-1.29x the session-3
-// default (bench/results/2026-11-22-h100-modfast.md). 256 / L instances per
+// window table in global memory (bgfixed, w = 5 at 1 Kbit, 6 above): 1.23-1.29x
+// the session-3 default (bench/results/2026-11-22-h100-modfast.md). 256 / L instances per
 // block (the launch halves them where a table outgrows shared memory).
 std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
   const bool powm = op == Op::PowM;
@@ -60,7 +60,8 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
   if (bits > 8192) return std::nullopt;
   const uint32_t lanes = bits <= 1024 ? 4 : bits <= 2048 ? 8 : bits <= 4096 ? 16 : 32;
   const std::string l = "q8.l" + std::to_string(lanes);
-  if (powm) return Preferred{"powm.bgfixed.u32." + l + ".w5", 256 / lanes};
+  // Window 5 at 1 Kbit, 6 above (1.4-2.3 % faster there, equal at 1 Kbit).
+  if (powm) return Preferred{"powm.bgfixed.u32." + l + (lanes == 4 ? ".w5" : ".w6"), 256 / lanes};
   return Preferred{prefixed(op, "bmont.u32.") + l, 256 / lanes};
 }
 

@@ -23,7 +23,9 @@ uint64_t no_smem(const Variant&, uint64_t, uint32_t) { return 0; }
 // instance (warp_mod_layout.hpp).
 uint64_t header_modulus_tables(const Variant& v, uint64_t, uint64_t count) {
   const uint32_t l = warp_mod_lanes(v.param);
-  return (warp_mod_global_table_offset(l, v.q) + count * warp_mod_global_table_words(l, v.q, warp_mod_window(v.param))) * 4;
+  return (warp_mod_global_table_offset(l, v.q) +
+          warp_mod_global_table_slots(l, count) * warp_mod_global_table_words(l, v.q, warp_mod_window(v.param))) *
+         4;
 }
 }  // namespace
 
