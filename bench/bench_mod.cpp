@@ -114,6 +114,7 @@ int main(int argc, char** argv) {
   int reps = 5;
   uint64_t max_e = 2048, min_count = 16384, probe = 4096;
   std::string only, only_mulmod;
+  std::vector<uint32_t> powm_ipbs;
   bool no_gmp = false, no_mulmod = false;
   app.add_option("--powm-bits", powm_bits)->capture_default_str();
   app.add_option("--mulmod-bits", mulmod_bits)->capture_default_str();
@@ -126,6 +127,8 @@ int main(int argc, char** argv) {
   app.add_option("--min-count", min_count, "powm batch at least this large")->capture_default_str();
   app.add_option("--probe-count", probe, "powm batch of the sizing probe")->capture_default_str();
   app.add_option("--only-mulmod", only_mulmod, "time only mulmod variants whose name contains this");
+  app.add_option("--powm-ipb", powm_ipbs,
+                 "powm: time each of these instances per block (where valid) instead of the default choice");
   CLI11_PARSE(app, argc, argv);
   try {
     Context ctx;
@@ -140,34 +143,43 @@ int main(int argc, char** argv) {
       const double g = no_gmp ? 0 : gmp_powm_rate(bits);
       for (const kernels::Variant& v : kernels::registry()) {
         if (v.op != kernels::Op::PowM) continue;
-        const uint32_t ipb = bench_ipb(v, bits, 1, limits);
-        if (!kernels::why_invalid(v, bits, 1, ipb, limits).empty() || oversized(v, bits)) continue;
+        const uint32_t auto_ipb = bench_ipb(v, bits, 1, limits);
+        if (!kernels::why_invalid(v, bits, 1, auto_ipb, limits).empty() || oversized(v, bits)) continue;
         if (!only.empty() && v.name.find(only) == std::string::npos) continue;
-        // Exponents above max_e bits are cut to max_e and the rate scaled by
-        // max_e / bits (the time is linear in the exponent's length; the fixed
-        // part - table, conversions - is then slightly over-weighted), so the
-        // per-thread kernels' long single-thread latency fits the GPU budget.
-        const uint64_t ebits = std::min<uint64_t>(bits, max_e);
-        // Size the batch: a probe of 4096 instances, then scale to target_ms.
-        uint64_t count = probe;
-        double ms = 0;
-        for (int round = 0; round < 2; ++round) {
-          Batch x(ctx, bits, count), e(ctx, ebits, count), m(ctx, bits, count), r(ctx, bits, count);
-          fill(x, 1, false);
-          fill(e, 2, true);
-          fill(m, 3, true);
-          const Plan plan{v.name, ipb, "explicit", 0};
-          ms = median_ms([&] { ctx.powm(r, x, e, m, &plan); }, stream, round == 0 ? 1 : reps);
-          if (round == 0) {
-            const double scale = target_ms / std::max(ms, 1e-3);
-            count = std::min<uint64_t>((uint64_t(1) << 32) / bits,
-                                       std::max<uint64_t>(min_count, uint64_t(count * std::min(scale, 256.0))));
+        // The warp family's table (shared memory) and registers decide how
+        // many instances fit an SM: --powm-ipb measures the block sizes
+        // (the tuner's parameter) instead of the one default.
+        std::vector<uint32_t> ipbs = powm_ipbs;
+        if (ipbs.empty()) ipbs.push_back(auto_ipb);
+        for (uint32_t ipb : ipbs) {
+          if (!kernels::why_invalid(v, bits, 1, ipb, limits).empty()) continue;
+          // Exponents above max_e bits are cut to max_e and the rate scaled by
+          // max_e / bits (the time is linear in the exponent's length; the fixed
+          // part - table, conversions - is then slightly over-weighted), so the
+          // per-thread kernels' long single-thread latency fits the GPU budget.
+          const uint64_t ebits = std::min<uint64_t>(bits, max_e);
+          // Size the batch: a probe of 4096 instances, then scale to target_ms.
+          uint64_t count = probe;
+          double ms = 0;
+          for (int round = 0; round < 2; ++round) {
+            Batch x(ctx, bits, count), e(ctx, ebits, count), m(ctx, bits, count), r(ctx, bits, count);
+            fill(x, 1, false);
+            fill(e, 2, true);
+            fill(m, 3, true);
+            const Plan plan{v.name, ipb, "explicit", 0};
+            ms = median_ms([&] { ctx.powm(r, x, e, m, &plan); }, stream, round == 0 ? 1 : reps);
+            if (round == 0) {
+              const double scale = target_ms / std::max(ms, 1e-3);
+              count = std::min<uint64_t>((uint64_t(1) << 32) / bits,
+                                         std::max<uint64_t>(min_count, uint64_t(count * std::min(scale, 256.0))));
+            }
           }
+          const double rate = count / (ms * 1e-3) * double(ebits) / double(bits);
+          fmt::print("{:>6} {:<26} {:>8} {:>10.2f} {:>11.4g} | {:>10.4g} {:>9.1f}{}{}\n", bits, v.name, count, ms, rate,
+                     g, g > 0 ? rate / g : 0.0, ebits < bits ? fmt::format("  (e of {} bits, scaled)", ebits) : "",
+                     powm_ipbs.empty() ? "" : fmt::format("  ipb {}", ipb));
+          std::fflush(stdout);
         }
-        const double rate = count / (ms * 1e-3) * double(ebits) / double(bits);
-        fmt::print("{:>6} {:<26} {:>8} {:>10.2f} {:>11.4g} | {:>10.4g} {:>9.1f}{}\n", bits, v.name, count, ms, rate, g,
-                   g > 0 ? rate / g : 0.0, ebits < bits ? fmt::format("  (e of {} bits, scaled)", ebits) : "");
-        std::fflush(stdout);
       }
     }
     if (no_mulmod) return 0;

@@ -10,6 +10,7 @@
 #include "kernels/variants/variant_factory.hpp"
 #include "kernels/variants/warp_divnewton_variants.hpp"
 #include "kernels/warp/warp_rounds_shapes.hpp"
+#include "kernels/variants/warp_mod_block.hpp"
 
 namespace bigtune::kernels {
 
@@ -104,6 +105,8 @@ const std::vector<Variant>& registry() {
     variants::append_karatsuba_variants(v);  // after its bases (warp and block mul/sqr)
     variants::append_warp_mod_small_variants(v);
     variants::append_warp_mod_large_variants(v);
+    variants::append_warp_mod_block_variants(v);
+    variants::append_warp_mod_global_variants(v);
     // modinv with 128 and 256 limbs per thread returned 0 (no flag) for some
     // even moduli on the H100 (2026-11-22, tests/gpu/mod_vs_gmp_test.cpp),
     // while the same code is right on the CPU (tests/unit/mod_core_test.cpp,

@@ -44,11 +44,13 @@ std::string prefixed(Op op, const char* rest) { return std::string(op_name(op)) 
 
 // mulmod, sqrmod, powm: thread-level CIOS up to 512 bits (its figures of
 // bench/results/2026-11-22-h100-mod.md; the warp variants were not measured
-// there), the warp-level Montgomery product from 513 to 8192 bits, where it
-// beat the thread kernels at every size measured (H100, 2026-11-22,
-// bench/results/2026-11-22-h100-modwarp.md: powm 1.3x at 1 Kbit to 40x at
-// 8 Kbit, mulmod 1.8-20x). 256 / L instances per block (the launch halves
-// them where powm's tables outgrow shared memory).
+// there), the warp-level Montgomery product from 513 to 8192 bits (session
+// 3: 1.3x-40x the thread kernels, bench/results/2026-11-22-h100-modwarp.md).
+// Since task modfast its block form (Q x Q Comba blocks, bmont) with Q = 8:
+// mulmod 1.07-1.10x the digit-serial product at every size, and powm with the
+// window table in global memory (bgfixed, w = 5 at 1 Kbit, 6 above): 1.23-1.29x
+// the session-3 default (bench/results/2026-11-22-h100-modfast.md). 256 / L instances per
+// block (the launch halves them where a table outgrows shared memory).
 std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
   const bool powm = op == Op::PowM;
   if (bits <= 512) {
@@ -56,18 +58,11 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
     return Preferred{powm ? "powm.fixed.u32.q" + n + ".w4" : prefixed(op, "mont.u32.q") + n, 128};
   }
   if (bits > 8192) return std::nullopt;
-  struct Shape {
-    const char* mulmod;  // after "<op>.mont.u32."
-    uint32_t mulmod_lanes;
-    const char* powm;    // after "powm.fixed.u32."
-    uint32_t powm_lanes;
-  };
-  const Shape s = bits <= 1024   ? Shape{"q8.l4", 4, "q8.l4.w4", 4}
-                  : bits <= 2048 ? Shape{"q16.l4", 4, "q8.l8.w4", 8}
-                  : bits <= 4096 ? Shape{"q8.l16", 16, "q8.l16.w4", 16}
-                                 : Shape{"q8.l32", 32, "q8.l32.w4", 32};
-  if (powm) return Preferred{std::string("powm.fixed.u32.") + s.powm, 256 / s.powm_lanes};
-  return Preferred{prefixed(op, "mont.u32.") + s.mulmod, 256 / s.mulmod_lanes};
+  const uint32_t lanes = bits <= 1024 ? 4 : bits <= 2048 ? 8 : bits <= 4096 ? 16 : 32;
+  const std::string l = "q8.l" + std::to_string(lanes);
+  // Window 5 at 1 Kbit, 6 above (1.4-2.3 % faster there, equal at 1 Kbit).
+  if (powm) return Preferred{"powm.bgfixed.u32." + l + (lanes == 4 ? ".w5" : ".w6"), 256 / lanes};
+  return Preferred{prefixed(op, "bmont.u32.") + l, 256 / lanes};
 }
 
 std::optional<Preferred> preferred(Op op, uint64_t bits) {

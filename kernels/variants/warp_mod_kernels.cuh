@@ -34,6 +34,7 @@
 #include "kernels/variants/warp_kernels.cuh"  // WarpIndex
 #include "kernels/warp/blocked_io.cuh"
 #include "kernels/warp/montgomery.cuh"
+#include "kernels/warp/montgomery_block.cuh"
 #include "kernels/warp/warp_mod_layout.hpp"
 
 namespace bigtune::kernels::variants {
@@ -177,7 +178,10 @@ __device__ __forceinline__ void warp_mod_prepare_body(const KernelArgs& args) {
 
 // mulmod (args.b set) and sqrmod (args.b null): r = a b mod m, two
 // Montgomery products (the second by R^2 mod m converts back and reduces).
-template <int L, int Q>
+// Mont: the product, warp::WarpMontgomery (digit-serial CIOS) or
+// warp::WarpMontgomeryBlock (Q x Q column blocks); the modulus setup is the
+// base class's in both.
+template <int L, int Q, class Mont = warp::WarpMontgomery<L, Q>>
 __device__ __forceinline__ void mulmod_warp_body(const KernelArgs& args) {
   const WarpIndex<L> t(args);
   const uint32_t first = t.lane * Q, blocks = warp_mod_detail::blocks_for(args, Q);
@@ -191,7 +195,7 @@ __device__ __forceinline__ void mulmod_warp_body(const KernelArgs& args) {
     warp_mod_detail::copy<Q>(b, a);
   warp_mod_detail::Modulus<L, Q> p;
   warp_mod_detail::prepare<L, Q>(p, args, args.m_shared != 0, t.active, t.instance, blocks);
-  const warp::WarpMontgomery<L, Q> mont;
+  const Mont mont;
   mont.mul(r, a, b, p.m, p.minv, blocks);
   mont.mul(r, r, p.r2, p.m, p.minv, blocks);
   warp_mod_detail::store_result<L, Q>(args, t, p, r);
@@ -199,7 +203,12 @@ __device__ __forceinline__ void mulmod_warp_body(const KernelArgs& args) {
 
 // powm: r = x^e mod m, fixed window w = args.shift (see the file comment).
 // `table`: this block's dynamic shared memory.
-template <int L, int Q>
+// kGlobalTable: the table lives in global memory (args.scratch past the
+// header, warp_mod_global_table_words per instance, written and read by the
+// instance's own lanes only) instead of shared memory, so that it no longer
+// caps the instances resident per SM (the registers do); each window's entry
+// is loaded before its squarings, which hide the load (task modfast).
+template <int L, int Q, class Mont = warp::WarpMontgomery<L, Q>, bool kGlobalTable = false>
 __device__ __forceinline__ void powm_warp_body(const KernelArgs& args, uint32_t* table) {
   const WarpIndex<L> t(args);
   const uint32_t first = t.lane * Q, blocks = warp_mod_detail::blocks_for(args, Q);
@@ -209,18 +218,32 @@ __device__ __forceinline__ void powm_warp_body(const KernelArgs& args, uint32_t*
                         args.limbs, t.active);
   warp_mod_detail::Modulus<L, Q> p;
   warp_mod_detail::prepare<L, Q>(p, args, args.m_shared != 0, t.active, t.instance, blocks);
-  const warp::WarpMontgomery<L, Q> mont;
+  const Mont mont;
 
-  // Table: entry k = x^k R mod m (entry 0 = R mod m).
-  uint32_t* tab = table + uint64_t(threadIdx.x / L) * warp_mod_table_stride(L, Q, window) + t.lane;
+  // Table: entry k = x^k R mod m (entry 0 = R mod m); word (k Q + limb) L +
+  // lane of the instance's table. `own`: this segment has a table (in global
+  // memory only active instances have one; their results alone are stored).
+  uint32_t* tab;
+  bool own = true;
+  if constexpr (kGlobalTable) {
+    own = t.active;
+    tab = static_cast<uint32_t*>(args.scratch) + warp::warp_mod_global_table_offset(L, Q) +
+          (own ? t.instance : 0) * warp::warp_mod_global_table_words(L, Q, window) + t.lane;
+  } else {
+    tab = table + uint64_t(threadIdx.x / L) * warp_mod_table_stride(L, Q, window) + t.lane;
+  }
   mont.mul(b, b, p.r2, p.m, p.minv, blocks);  // x R mod m, reduced even for x >= m
+  if (own) {
 #pragma unroll
-  for (int k = 0; k < Q; ++k) tab[k * L] = p.one[k], tab[(Q + k) * L] = b[k];
+    for (int k = 0; k < Q; ++k) tab[k * L] = p.one[k], tab[(Q + k) * L] = b[k];
+  }
   warp_mod_detail::copy<Q>(acc, b);
   for (uint32_t e = 2; e < entries; ++e) {
     mont.mul(acc, acc, b, p.m, p.minv, blocks);
+    if (own) {
 #pragma unroll
-    for (int k = 0; k < Q; ++k) tab[(e * Q + k) * L] = acc[k];
+      for (int k = 0; k < Q; ++k) tab[(e * Q + k) * L] = acc[k];
+    }
   }
 
   // The exponent: this instance's length, the warp's longest.
@@ -242,17 +265,20 @@ __device__ __forceinline__ void powm_warp_body(const KernelArgs& args, uint32_t*
   };
   const auto load_entry = [&](uint32_t (&x)[Q], uint32_t d) {
 #pragma unroll
-    for (int k = 0; k < Q; ++k) x[k] = tab[(d * Q + k) * L];
+    for (int k = 0; k < Q; ++k) x[k] = own ? tab[(d * Q + k) * L] : 0u;
   };
   if (windows == 0) {
     warp_mod_detail::copy<Q>(acc, p.one);
   } else {
     load_entry(acc, digit(windows - 1));
     for (uint32_t w = windows - 1; w-- > 0;) {
+      // Global table: the entry is loaded first, its latency under the
+      // squarings (the exponent digit is known in advance).
+      if constexpr (kGlobalTable) load_entry(b, digit(w));
       for (uint32_t k = 0; k < window; ++k) mont.mul(acc, acc, acc, p.m, p.minv, blocks);
       // Also for digit 0 (entry 0 = R mod m): the same instruction stream for
       // every exponent, as in the thread family (modexp.cuh).
-      load_entry(b, digit(w));
+      if constexpr (!kGlobalTable) load_entry(b, digit(w));
       mont.mul(acc, acc, b, p.m, p.minv, blocks);
     }
   }
@@ -268,15 +294,21 @@ __global__ void __launch_bounds__(32) warp_mod_prepare_kernel(KernelArgs args) {
   warp_mod_prepare_body<L, Q>(args);
 }
 
-template <int L, int Q>
+template <int L, int Q, class Mont = warp::WarpMontgomery<L, Q>>
 __global__ void __launch_bounds__(kWarpModMaxThreads) mulmod_warp_kernel(KernelArgs args) {
-  mulmod_warp_body<L, Q>(args);
+  mulmod_warp_body<L, Q, Mont>(args);
 }
 
-template <int L, int Q>
+template <int L, int Q, class Mont = warp::WarpMontgomery<L, Q>>
 __global__ void __launch_bounds__(kWarpModMaxThreads) powm_warp_kernel(KernelArgs args) {
   extern __shared__ uint32_t warp_mod_table[];
-  powm_warp_body<L, Q>(args, warp_mod_table);
+  powm_warp_body<L, Q, Mont>(args, warp_mod_table);
+}
+
+// powm with the table in global memory (no shared memory).
+template <int L, int Q, class Mont = warp::WarpMontgomery<L, Q>>
+__global__ void __launch_bounds__(kWarpModMaxThreads) powm_warp_global_kernel(KernelArgs args) {
+  powm_warp_body<L, Q, Mont, true>(args, nullptr);
 }
 #endif
 

@@ -57,7 +57,30 @@ cudaError_t launch_warp_mod(const Variant& v, const KernelArgs& args, const Geom
   if (e == cudaSuccess && copy.m_shared) e = cudaLaunchKernel(prep, dim3(1), dim3(32), params, 0, stream);
   if (e == cudaSuccess && g.smem_bytes > 48 * 1024)
     e = cudaFuncSetAttribute(v.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(g.smem_bytes));
-  if (e == cudaSuccess) e = cudaLaunchKernel(v.kernel, dim3(g.grid), dim3(g.block), params, g.smem_bytes, stream);
+  if (v.shape == &kWarpModGlobalTableShape) {
+    // Tables in global memory: chunks of at most kWarpModGlobalChunkBlocks
+    // blocks share the scratch's table slots (warp_mod_layout.hpp); a chunk
+    // is the batch's instances [off, off + n), its pointers advanced (the
+    // kernel indexes its tables by its instance within the launch).
+    if (uint64_t(g.ipb) * lanes > kWarpModGlobalChunkThreads / kWarpModGlobalChunkBlocks) return cudaErrorInvalidValue;
+    const uint64_t chunk = kWarpModGlobalChunkBlocks * g.ipb;
+    for (uint64_t off = 0; off < args.count && e == cudaSuccess; off += chunk) {
+      KernelArgs part = copy;
+      part.count = args.count - off < chunk ? args.count - off : chunk;
+      const auto at = [off](const void* p, uint32_t limbs, bool shared) -> const void* {
+        return shared || !p ? p : static_cast<const uint32_t*>(p) + off * limbs;
+      };
+      part.a = at(args.a, args.limbs, false);
+      part.e = at(args.e, args.e_limbs, args.e_shared != 0);
+      part.m = at(args.m, args.m_limbs, args.m_shared != 0);
+      part.r = static_cast<uint32_t*>(args.r) + off * args.out_limbs;
+      void* part_params[] = {&part};
+      const uint64_t blocks = (part.count + g.ipb - 1) / g.ipb;
+      e = cudaLaunchKernel(v.kernel, dim3(uint32_t(blocks)), dim3(g.block), part_params, 0, stream);
+    }
+  } else if (e == cudaSuccess) {
+    e = cudaLaunchKernel(v.kernel, dim3(g.grid), dim3(g.block), params, g.smem_bytes, stream);
+  }
   if (e != cudaSuccess) return e;
   // The even moduli: one thread per instance, "even only" (bit 9 of shift),
   // fixed window 4, gated on scratch word 0.

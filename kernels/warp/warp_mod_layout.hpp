@@ -27,4 +27,26 @@ BIGTUNE_WARP_MOD_HD constexpr uint64_t warp_mod_table_stride(uint32_t lanes, uin
   return (uint64_t(1) << window) * lanes * q + lanes;
 }
 
+// powm with the table in global memory (powm_warp_global_kernel, task
+// modfast): the tables follow the header and the shared modulus' constants,
+// from a 32-word boundary, one per instance: 2^w entries of lanes * q limbs.
+BIGTUNE_WARP_MOD_HD constexpr uint64_t warp_mod_global_table_offset(uint32_t lanes, uint32_t q) {
+  return (warp_mod_scratch_words(lanes, q) + 31) / 32 * 32;
+}
+BIGTUNE_WARP_MOD_HD constexpr uint64_t warp_mod_global_table_words(uint32_t lanes, uint32_t q, uint32_t window) {
+  return (uint64_t(1) << window) * lanes * q;
+}
+// The launch runs a batch in chunks of at most kWarpModGlobalChunkBlocks
+// blocks (of at most kWarpModGlobalChunkThreads / 2048 = 256 threads), each
+// chunk reusing the same tables: the scratch is bounded (2048 x 256 threads
+// = 2^19 lanes, 2^19 x 2^w x 8 words: 512 MB at w = 5 whatever the size)
+// instead of growing as 2^w times the batch (16 GB at w = 5 for a
+// 2^32-bit batch). 2048 blocks are ~8 waves of resident blocks on an H100
+// at 2 blocks per SM, so a chunk's last wave costs a few per cent at most.
+constexpr uint64_t kWarpModGlobalChunkBlocks = 2048;
+constexpr uint64_t kWarpModGlobalChunkThreads = kWarpModGlobalChunkBlocks * 256;
+BIGTUNE_WARP_MOD_HD constexpr uint64_t warp_mod_global_table_slots(uint32_t lanes, uint64_t count) {
+  return count < kWarpModGlobalChunkThreads / lanes ? count : kWarpModGlobalChunkThreads / lanes;
+}
+
 }  // namespace bigtune::kernels::warp

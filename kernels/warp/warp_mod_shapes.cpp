@@ -18,8 +18,18 @@ uint64_t register_cap(const Variant& v) { return uint64_t(warp_mod_lanes(v.param
 uint64_t header_and_modulus(const Variant& v, uint64_t, uint64_t) {
   return warp_mod_scratch_words(warp_mod_lanes(v.param), v.q) * 4;
 }
+uint64_t no_smem(const Variant&, uint64_t, uint32_t) { return 0; }
+// powm_warp_global_kernel: the header, the shared modulus, then one table per
+// instance (warp_mod_layout.hpp).
+uint64_t header_modulus_tables(const Variant& v, uint64_t, uint64_t count) {
+  const uint32_t l = warp_mod_lanes(v.param);
+  return (warp_mod_global_table_offset(l, v.q) +
+          warp_mod_global_table_slots(l, count) * warp_mod_global_table_words(l, v.q, warp_mod_window(v.param))) *
+         4;
+}
 }  // namespace
 
 const ShapeRules kWarpModShape{lanes, table_smem, register_cap, header_and_modulus, launch_warp_mod, false};
+const ShapeRules kWarpModGlobalTableShape{lanes, no_smem, register_cap, header_modulus_tables, launch_warp_mod, false};
 
 }  // namespace bigtune::kernels::warp

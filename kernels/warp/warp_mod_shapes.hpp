@@ -9,6 +9,9 @@
 namespace bigtune::kernels::warp {
 
 extern const ShapeRules kWarpModShape;
+// powm with its window table in global scratch (task modfast): no shared
+// memory; scratch grows with the instance count (2^w N 4 bytes each).
+extern const ShapeRules kWarpModGlobalTableShape;
 
 constexpr uint32_t warp_mod_param(uint32_t lanes, uint32_t window) { return lanes | (window << 8); }
 constexpr uint32_t warp_mod_lanes(uint32_t param) { return param & 0xffu; }

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -79,8 +80,21 @@ TEST(WarpModVsGmp, PowmFullExponents) {
   gmp_randseed_ui(rng, test::test_seed() + 4000);
   const kernels::DeviceLimits limits = test::device_limits();
   uint64_t cases = 0, bad = 0;
+  // $BIGTUNE_TEST_VARIANTS: only names containing one of these comma-separated
+  // parts (as tests/gpu/mod_vs_gmp_test.cpp).
+  const char* parts = std::getenv("BIGTUNE_TEST_VARIANTS");
+  const auto wanted = [&](const std::string& name) {
+    if (!parts || !*parts) return true;
+    const std::string list = parts;
+    for (size_t at = 0; at <= list.size();) {
+      const size_t comma = std::min(list.find(',', at), list.size());
+      if (comma > at && name.find(list.substr(at, comma - at)) != std::string::npos) return true;
+      at = comma + 1;
+    }
+    return false;
+  };
   for (const kernels::Variant& v : kernels::registry()) {
-    if (v.op != kernels::Op::PowM || std::string(v.family) != "warp") continue;
+    if (v.op != kernels::Op::PowM || std::string(v.family) != "warp" || !wanted(v.name)) continue;
     const uint64_t limit = kernels::max_operand_bits(v, limits);
     std::vector<uint64_t> sizes{limit};
     for (uint64_t odd : {1000u, 3072u, 4097u})
@@ -96,6 +110,60 @@ TEST(WarpModVsGmp, PowmFullExponents) {
   std::printf("[ warp powm, full exponents ] %llu cases, %llu mismatches\n", (unsigned long long)cases,
               (unsigned long long)bad);
   EXPECT_GT(cases, 0u);
+  EXPECT_EQ(bad, 0u);
+}
+
+// The global-table powm runs a batch in chunks of 2048 blocks that reuse the
+// tables (kernels/variants/warp_mod_launch.cu): with 16 instances per block a
+// chunk is 32768 instances, so 2 chunks and a partial third, each with its
+// own x, e and m (pointers advanced per chunk), and the shared-modulus case.
+// Short exponents keep GMP's side to a few seconds.
+TEST(WarpModVsGmp, PowmGlobalTableChunks) {
+  BIGTUNE_REQUIRE_GPU();
+  const kernels::Variant* v = kernels::find_variant("powm.bgfixed.u32.q8.l4.w5");
+  ASSERT_NE(v, nullptr);
+  Context ctx;
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, test::test_seed() + 4100);
+  const uint64_t bits = 1000, count = 2 * 32768 + 7;
+  uint64_t bad = 0;
+  for (bool shared : {false, true}) {
+    const uint64_t mc = shared ? 1 : count;
+    std::vector<mpz_t> x(count), e(count), m(mc), r(count);
+    for (uint64_t i = 0; i < count; ++i) {
+      mpz_inits(x[i], e[i], r[i], nullptr);
+      mpz_urandomb(x[i], rng, bits);
+      mpz_urandomb(e[i], rng, 17);
+      if (i % 1000 == 0) mpz_set_ui(e[i], i % 2000 == 0 ? 0 : 1);
+    }
+    for (uint64_t i = 0; i < mc; ++i) {
+      mpz_init(m[i]);
+      mpz_urandomb(m[i], rng, bits), mpz_setbit(m[i], bits - 1), mpz_setbit(m[i], 0);
+    }
+    Batch dx(ctx, bits, count), de(ctx, 17, count), dm(ctx, bits, mc), dr(ctx, bits, count);
+    dx.from_mpz(x.data(), count);
+    de.from_mpz(e.data(), count);
+    dm.from_mpz(m.data(), mc);
+    const Plan plan{v->name, 16, "explicit", 0.0};
+    ctx.powm(dr, dx, de, dm, &plan);
+    ctx.synchronize();
+    dr.to_mpz(r.data(), count);
+    mpz_t want;
+    mpz_init(want);
+    for (uint64_t i = 0; i < count; ++i) {
+      mpz_powm(want, x[i], e[i], m[shared ? 0 : i]);
+      if (mpz_cmp(want, r[i]) && ++bad <= 3)
+        ADD_FAILURE() << "shared " << shared << " instance " << i << " (chunk " << i / 32768 << ")\n  want "
+                      << test::hex(want) << "\n  got  " << test::hex(r[i]);
+    }
+    mpz_clear(want);
+    for (uint64_t i = 0; i < count; ++i) mpz_clears(x[i], e[i], r[i], nullptr);
+    for (uint64_t i = 0; i < mc; ++i) mpz_clear(m[i]);
+  }
+  gmp_randclear(rng);
+  std::printf("[ warp powm, global-table chunks ] 2 x %llu instances, %llu mismatches\n", (unsigned long long)count,
+              (unsigned long long)bad);
   EXPECT_EQ(bad, 0u);
 }
 

@@ -60,8 +60,9 @@ void make_modulus(mpz_t m, gmp_randstate_t rng, uint64_t bits, uint64_t i) {
   }
 }
 
-// Runs one kernel body over the batch; returns the result array.
-template <int L, int Q>
+// Runs one kernel body over the batch; returns the result array. Mont: the
+// Montgomery product (digit-serial or block, kernels/warp/montgomery*.cuh).
+template <int L, int Q, class Mont, bool kGlobal>
 std::vector<uint32_t> run(K op, const Batch& in, uint32_t window, uint32_t e_bits, uint32_t* fallback_word) {
   const uint32_t n = limbs32(in.bits), en = limbs32(e_bits);
   const uint64_t count = in.count;
@@ -74,7 +75,11 @@ std::vector<uint32_t> run(K op, const Batch& in, uint32_t window, uint32_t e_bit
     if (op == K::PowM) put(e, i, en, in.e[i]);
   }
   if (in.shared_m) put(m, 0, n, in.m[0]);
-  std::vector<uint32_t> scratch(kernels::warp::warp_mod_scratch_words(L, Q), 0);
+  // The global-table powm keeps its tables past the header (warp_mod_layout.hpp).
+  std::vector<uint32_t> scratch(kGlobal ? kernels::warp::warp_mod_global_table_offset(L, Q) +
+                                              count * kernels::warp::warp_mod_global_table_words(L, Q, window)
+                                        : kernels::warp::warp_mod_scratch_words(L, Q),
+                                0);
   KernelArgs args;
   args.r = r.data();
   args.a = a.data();
@@ -97,16 +102,16 @@ std::vector<uint32_t> run(K op, const Batch& in, uint32_t window, uint32_t e_bit
     std::vector<uint32_t> table(op == K::PowM ? args.ipb * stride : 1, kPoison);
     emu::run_warp(unsigned(blk), [&](unsigned) {
       if (op == K::PowM)
-        kv::powm_warp_body<L, Q>(args, table.data());
+        kv::powm_warp_body<L, Q, Mont, kGlobal>(args, kGlobal ? nullptr : table.data());
       else
-        kv::mulmod_warp_body<L, Q>(args);
+        kv::mulmod_warp_body<L, Q, Mont>(args);
     });
   }
   *fallback_word = scratch[0];
   return r;
 }
 
-template <int L, int Q>
+template <int L, int Q, class Mont = kernels::warp::WarpMontgomery<L, Q>, bool kGlobal = false>
 void check(K op, uint64_t bits, uint64_t count, bool shared_m, uint32_t window, uint32_t e_bits, uint64_t seed) {
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
@@ -129,7 +134,7 @@ void check(K op, uint64_t bits, uint64_t count, bool shared_m, uint32_t window, 
   }
   for (uint64_t i = 0; i < count; ++i) any_even |= mpz_even_p(in.m[shared_m ? 0 : i]) != 0;
   uint32_t fallback = 0;
-  const std::vector<uint32_t> r = run<L, Q>(op, in, window, e_bits, &fallback);
+  const std::vector<uint32_t> r = run<L, Q, Mont, kGlobal>(op, in, window, e_bits, &fallback);
   const uint32_t n = limbs32(bits);
   mpz_t want, got;
   mpz_inits(want, got, nullptr);
@@ -177,6 +182,50 @@ TEST(WarpModEmulation, PowmFixedWindow) {
   check<8, 4>(K::PowM, 255, 4, false, 5, 30, 9131);
   for (uint64_t s = 0; s < 7; ++s) check<8, 4>(K::PowM, 300, 4, true, 3, 18, 9140 + s);
   check<8, 4>(K::PowM, 1000, 4, true, 4, 24, 9147);
+}
+
+// The block Montgomery product (kernels/warp/montgomery_block.cuh): the same
+// batches on its own kernel bodies, every shape the registry has, odd sizes
+// (a partial last block of Q limbs), each size limit (full S = L blocks).
+template <int L, int Q>
+void check_block(K op, uint64_t bits, uint64_t count, bool shared_m, uint32_t window, uint32_t e_bits,
+                 uint64_t seed) {
+  check<L, Q, kernels::warp::WarpMontgomeryBlock<L, Q>>(op, bits, count, shared_m, window, e_bits, seed);
+}
+
+// Kept small: the per-instance setup runs ~32 S modular doublings, each a
+// few emulated ballots (the 4096- and 8192-bit limits are left to the GPU
+// test, tests/gpu/warp_mod_vs_gmp_test.cpp).
+TEST(WarpModEmulation, BlockMulModPerInstanceModulus) {
+  check_block<4, 8>(K::MulMod, 1024, 8, false, 0, 1, 9200);  // the size limit of q8.l4
+  check_block<4, 8>(K::MulMod, 65, 8, false, 0, 1, 9201);
+  check_block<4, 8>(K::MulMod, 1000, 8, false, 0, 1, 9202);
+  check_block<8, 8>(K::MulMod, 1025, 4, false, 0, 1, 9205);
+  check_block<16, 8>(K::MulMod, 1500, 2, false, 0, 1, 9206);
+  check_block<32, 8>(K::MulMod, 777, 1, false, 0, 1, 9209);
+}
+
+TEST(WarpModEmulation, BlockSqrModAndSharedModulus) {
+  check_block<4, 8>(K::SqrMod, 521, 8, false, 0, 1, 9210);
+  for (uint64_t s = 0; s < 7; ++s) check_block<4, 8>(K::MulMod, 300, 8, true, 0, 1, 9220 + s);  // every kind
+  check_block<8, 8>(K::SqrMod, 2048, 4, true, 0, 1, 9229);  // the size limit of q8.l8
+}
+
+TEST(WarpModEmulation, BlockPowmFixedWindow) {
+  check_block<4, 8>(K::PowM, 1024, 8, false, 4, 20, 9230);  // e = 0, 1, 65537, 2^20 - 1, random
+  check_block<4, 8>(K::PowM, 255, 8, false, 4, 24, 9232);
+  for (uint64_t s = 0; s < 7; ++s) check_block<4, 8>(K::PowM, 300, 8, true, 4, 18, 9240 + s);
+}
+
+// powm with the window table in global memory (powm_warp_global_kernel):
+// both products, a partial last warp (absent segments have no table).
+TEST(WarpModEmulation, PowmGlobalTable) {
+  using kernels::warp::WarpMontgomery;
+  using kernels::warp::WarpMontgomeryBlock;
+  check<4, 8, WarpMontgomery<4, 8>, true>(K::PowM, 1024, 8, false, 4, 20, 9300);
+  check<4, 8, WarpMontgomeryBlock<4, 8>, true>(K::PowM, 1000, 5, false, 5, 20, 9301);
+  check<8, 8, WarpMontgomery<8, 8>, true>(K::PowM, 521, 3, false, 5, 18, 9302);
+  for (uint64_t s = 0; s < 7; ++s) check<4, 8, WarpMontgomeryBlock<4, 8>, true>(K::PowM, 300, 8, true, 4, 18, 9310 + s);
 }
 
 }  // namespace
