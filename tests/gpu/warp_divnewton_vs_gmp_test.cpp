@@ -20,6 +20,7 @@
 #include "runtime/gmp_reference.hpp"
 #include "runtime/run_op.hpp"
 #include "tests/gpu/device_limits.hpp"
+#include "tests/gpu/divmod_check.hpp"
 #include "tests/gpu/gpu_available.hpp"
 #include "tests/support/div_operands.hpp"
 #include "tests/support/operands.hpp"
@@ -29,54 +30,13 @@ namespace {
 
 uint64_t run_case(Context& ctx, const kernels::Variant& v, uint64_t bits, uint64_t vbits, uint32_t ipb,
                   uint64_t count, gmp_randstate_t rng) {
-  std::vector<mpz_t> u(count), d(count), q(count), r(count);
+  std::vector<mpz_t> u(count), d(count);
   for (uint64_t i = 0; i < count; ++i) {
-    mpz_inits(u[i], d[i], q[i], r[i], nullptr);
+    mpz_inits(u[i], d[i], nullptr);
     test::make_div_case(u[i], d[i], rng, bits, vbits, i);
   }
-  Batch du(ctx, bits, count), dd(ctx, vbits, count), dq(ctx, bits, count), dr(ctx, vbits, count);
-  Flags flags(ctx, count);
-  du.from_mpz(u.data(), count);
-  dd.from_mpz(d.data(), count);
-  {
-    std::vector<uint64_t> pq(dq.words_per_instance() * count, 0xdeadbeefdeadbeefull);
-    std::vector<uint64_t> pr(dr.words_per_instance() * count, 0xdeadbeefdeadbeefull);
-    cudaMemcpy(dq.device_data(), pq.data(), pq.size() * 8, cudaMemcpyHostToDevice);
-    cudaMemcpy(dr.device_data(), pr.data(), pr.size() * 8, cudaMemcpyHostToDevice);
-    cudaMemset(flags.device_data(), 0x5a, count * 4);
-  }
-  const Plan plan{v.name, ipb, "explicit", 0.0};
-  runtime::OpBatches io;
-  io.r = &dq;
-  io.r2 = &dr;
-  io.a = &du;
-  io.b = &dd;
-  io.flags = &flags;
-  runtime::run_op(ctx, Op::DivMod, io, &plan);
-  ctx.synchronize();
-  const std::vector<uint64_t> wq = dq.download(), wr = dr.download();
-  const std::vector<int32_t> f = flags.download();
-  uint64_t bad = 0;
-  mpz_t want_q, want_r;
-  mpz_inits(want_q, want_r, nullptr);
-  for (uint64_t i = 0; i < count; ++i) {
-    mpz_import(q[i], dq.words_per_instance(), -1, 8, 0, 0, wq.data() + i * dq.words_per_instance());
-    mpz_import(r[i], dr.words_per_instance(), -1, 8, 0, 0, wr.data() + i * dr.words_per_instance());
-    int want_flag = 0;
-    runtime::RefOperands in;
-    in.a = u[i];
-    in.b = d[i];
-    runtime::gmp_reference(Op::DivMod, bits, bits, in, want_q, want_r, &want_flag);
-    if ((mpz_cmp(want_q, q[i]) != 0 || mpz_cmp(want_r, r[i]) != 0 || f[i] != want_flag) && ++bad <= 3) {
-      ADD_FAILURE() << v.name << " ipb " << ipb << " bits " << bits << " / " << vbits << " instance " << i << " of "
-                    << count << "\n  u      = " << test::hex(u[i]) << "\n  v      = " << test::hex(d[i])
-                    << "\n  want q = " << test::hex(want_q) << "\n  got  q = " << test::hex(q[i])
-                    << "\n  want r = " << test::hex(want_r) << "\n  got  r = " << test::hex(r[i])
-                    << "\n  flag want " << want_flag << " got " << f[i];
-    }
-  }
-  mpz_clears(want_q, want_r, nullptr);
-  for (uint64_t i = 0; i < count; ++i) mpz_clears(u[i], d[i], q[i], r[i], nullptr);
+  const uint64_t bad = test::check_divmod(ctx, v.name, ipb, bits, vbits, u, d);
+  for (uint64_t i = 0; i < count; ++i) mpz_clears(u[i], d[i], nullptr);
   return bad;
 }
 
