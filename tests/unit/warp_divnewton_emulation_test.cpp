@@ -17,32 +17,17 @@
 #include "kernels/variants/warp_divnewton_kernels.cuh"
 #include "tests/support/div_operands.hpp"
 #include "tests/support/operands.hpp"
+#include "tests/support/warp_emulation_io.hpp"
 
 namespace bigtune {
 namespace {
 
+using test::get;
+using test::launch_host;
+using test::limbs32;
+using test::put;
+
 using kernels::KernelArgs;
-
-template <class Kernel>
-void launch_host(Kernel kernel, KernelArgs args, uint32_t lanes) {
-  args.ipb = 32 / lanes;
-  args.threads_per_instance = lanes;
-  const uint64_t blocks = (args.count + args.ipb - 1) / args.ipb;
-  for (uint64_t blk = 0; blk < blocks; ++blk) emu::run_warp(unsigned(blk), [&](unsigned) { kernel(args); });
-}
-
-uint32_t limbs32(uint64_t bits) { return uint32_t((bits + 63) / 64 * 2); }
-
-void put(std::vector<uint32_t>& dst, uint64_t i, uint32_t n, const mpz_t v) {
-  size_t got = 0;
-  std::vector<uint32_t> tmp(n + 2, 0);
-  mpz_export(tmp.data(), &got, -1, 4, 0, 0, v);
-  ASSERT_LE(got, n);
-  std::copy(tmp.begin(), tmp.begin() + n, dst.begin() + i * n);
-}
-void get(mpz_t v, const std::vector<uint32_t>& src, uint64_t i, uint32_t n) {
-  mpz_import(v, n, -1, 4, 0, 0, src.data() + i * n);
-}
 
 // The inverse alone: one instance per segment, V given blocked.
 template <int L, int Q>

@@ -16,34 +16,17 @@
 #include "kernels/variants/warp_kernels.cuh"
 #include "kernels/variants/warp_mul_rounds.cuh"
 #include "tests/support/operands.hpp"
+#include "tests/support/warp_emulation_io.hpp"
 
 namespace bigtune {
 namespace {
 
+using test::get;
+using test::launch_host;
+using test::limbs32;
+using test::put;
+
 using kernels::KernelArgs;
-
-// Runs `kernel` on one-warp blocks (ipb = 32 / L instances each) over all
-// instances, 32 host threads per block.
-template <class Kernel>
-void launch_host(Kernel kernel, KernelArgs args, uint32_t lanes) {
-  args.ipb = 32 / lanes;
-  args.threads_per_instance = lanes;
-  const uint64_t blocks = (args.count + args.ipb - 1) / args.ipb;
-  for (uint64_t blk = 0; blk < blocks; ++blk) emu::run_warp(unsigned(blk), [&](unsigned) { kernel(args); });
-}
-
-uint32_t limbs32(uint64_t bits) { return uint32_t((bits + 63) / 64 * 2); }
-
-
-void put(std::vector<uint32_t>& dst, uint64_t i, uint32_t n, const mpz_t v) {
-  size_t got = 0;
-  std::vector<uint32_t> tmp(n + 2, 0);
-  mpz_export(tmp.data(), &got, -1, 4, 0, 0, v);
-  std::copy(tmp.begin(), tmp.begin() + n, dst.begin() + i * n);
-}
-void get(mpz_t v, const std::vector<uint32_t>& src, uint64_t i, uint32_t n) {
-  mpz_import(v, n, -1, 4, 0, 0, src.data() + i * n);
-}
 
 TEST(WarpEmulation, DivModMatchesGmp) {
   gmp_randstate_t rng;

@@ -16,26 +16,20 @@
 
 #include "kernels/variants/warp_mod_kernels.cuh"
 #include "tests/support/operands.hpp"
+#include "tests/support/warp_emulation_io.hpp"
 
 namespace bigtune {
 namespace {
+
+using test::get;
+using test::launch_host;
+using test::limbs32;
+using test::put;
 
 using kernels::KernelArgs;
 namespace kv = kernels::variants;
 
 constexpr uint32_t kPoison = 0xdeadbeefu;
-
-uint32_t limbs32(uint64_t bits) { return uint32_t((bits + 63) / 64 * 2); }
-
-void put(std::vector<uint32_t>& dst, uint64_t i, uint32_t n, const mpz_t v) {
-  size_t got = 0;
-  std::vector<uint32_t> tmp(n + 2, 0);
-  mpz_export(tmp.data(), &got, -1, 4, 0, 0, v);
-  std::copy(tmp.begin(), tmp.begin() + n, dst.begin() + i * n);
-}
-void get(mpz_t v, const std::vector<uint32_t>& src, uint64_t i, uint32_t n) {
-  mpz_import(v, n, -1, 4, 0, 0, src.data() + i * n);
-}
 
 enum class K { MulMod, SqrMod, PowM };
 

@@ -1,0 +1,41 @@
+// Batches for the host-warp emulation tests (tests/unit/warp_*emulation_test.cpp):
+// 32-bit limb arrays to and from mpz_t, and a launch of a warp kernel over
+// one-warp blocks. Include after tests/support/warp_emulation.hpp.
+#pragma once
+#include <gmp.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "kernels/variants/kernel_args.hpp"
+
+namespace bigtune::test {
+
+// 32-bit limbs of a batch of `bits`-bit numbers (64-bit words, as the API stores them).
+inline uint32_t limbs32(uint64_t bits) { return uint32_t((bits + 63) / 64 * 2); }
+
+// Instance i of a batch of n limbs each: v, which must fit.
+inline void put(std::vector<uint32_t>& dst, uint64_t i, uint32_t n, const mpz_t v) {
+  size_t got = 0;
+  std::vector<uint32_t> tmp(mpz_sizeinbase(v, 2) / 32 + n + 2, 0);
+  mpz_export(tmp.data(), &got, -1, 4, 0, 0, v);
+  EXPECT_LE(got, n) << "operand wider than its batch";
+  std::copy(tmp.begin(), tmp.begin() + n, dst.begin() + i * n);
+}
+inline void get(mpz_t v, const std::vector<uint32_t>& src, uint64_t i, uint32_t n) {
+  mpz_import(v, n, -1, 4, 0, 0, src.data() + i * n);
+}
+
+// Runs `kernel` on one-warp blocks (ipb = 32 / lanes instances each) over all
+// instances, 32 host threads per block.
+template <class Kernel>
+void launch_host(Kernel kernel, kernels::KernelArgs args, uint32_t lanes) {
+  args.ipb = 32 / lanes;
+  args.threads_per_instance = lanes;
+  const uint64_t blocks = (args.count + args.ipb - 1) / args.ipb;
+  for (uint64_t blk = 0; blk < blocks; ++blk) emu::run_warp(unsigned(blk), [&](unsigned) { kernel(args); });
+}
+
+}  // namespace bigtune::test
