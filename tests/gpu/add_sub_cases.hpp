@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "bigtune/bigtune.hpp"
+#include "kernels/registry.hpp"
 #include "runtime/gmp_reference.hpp"
 #include "tests/support/operands.hpp"
 
@@ -127,6 +128,25 @@ inline uint64_t check_case(Context& ctx, Op op, const std::string& what, uint64_
   mpz_clear(want);
   for (uint64_t i = 0; i < count; ++i) mpz_clears(a[i], b[i], r[i], nullptr);
   return bad;
+}
+
+// The arguments of a one-instance-per-block add/sub launch of `v` over r = a op b
+// with flags f, as the runtime fills them (scratch left to the caller).
+inline kernels::KernelArgs add_sub_args(Batch& r, Batch& a, Batch& b, Flags& f, const kernels::Variant& v,
+                                        uint64_t bits, uint64_t count, const kernels::Geometry& g) {
+  kernels::KernelArgs args;
+  args.r = r.device_data();
+  args.a = a.device_data();
+  args.b = b.device_data();
+  args.flags = reinterpret_cast<uint32_t*>(f.device_data());
+  args.count = count;
+  args.bits = bits;
+  args.limbs = kernels::operand_limbs(v, bits);
+  args.out_limbs = args.limbs;
+  args.threads_per_instance = g.threads_per_instance;
+  args.ipb = 1;
+  args.stage_buffers = g.stage_buffers;
+  return args;
 }
 
 }  // namespace bigtune::test

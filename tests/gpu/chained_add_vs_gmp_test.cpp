@@ -129,18 +129,7 @@ TEST(ChainedAddSub, SmallTilesManyBlocks) {
         const uint64_t count = bits > 10 * t ? 17 : 101;
         bad += check_case(ctx, op, v.name + "(t32)", bits, count, p, rng, [&](Batch& r, Batch& a, Batch& b, Flags& f) {
           const kernels::Geometry g = kernels::geometry(v, bits, count, 1, limits);
-          kernels::KernelArgs args;
-          args.r = r.device_data();
-          args.a = a.device_data();
-          args.b = b.device_data();
-          args.flags = reinterpret_cast<uint32_t*>(f.device_data());
-          args.count = count;
-          args.bits = bits;
-          args.limbs = kernels::operand_limbs(v, bits);
-          args.out_limbs = args.limbs;
-          args.threads_per_instance = g.threads_per_instance;
-          args.ipb = 1;
-          args.stage_buffers = g.stage_buffers;
+          kernels::KernelArgs args = test::add_sub_args(r, a, b, f, v, bits, count, g);
           const uint64_t need = kernels::scratch_bytes(v, bits, count);
           EXPECT_EQ(need, bits > t ? 4 * (1 + count * kernels::block::ceil_div(bits, t)) : 0) << bits;
           if (need > scratch_capacity) {

@@ -159,18 +159,7 @@ TEST(StreamAddSub, SmallTilesManyTiles) {
           bad += check_case(ctx, op, what, bits, count, p, rng, [&](Batch& r, Batch& a, Batch& b, Flags& f) {
             ASSERT_TRUE(kernels::why_invalid(v, bits, count, 1, limits).empty()) << what << " " << bits;
             const kernels::Geometry g = kernels::geometry(v, bits, count, 1, limits);
-            kernels::KernelArgs args;
-            args.r = r.device_data();
-            args.a = a.device_data();
-            args.b = b.device_data();
-            args.flags = reinterpret_cast<uint32_t*>(f.device_data());
-            args.count = count;
-            args.bits = bits;
-            args.limbs = kernels::operand_limbs(v, bits);
-            args.out_limbs = args.limbs;
-            args.threads_per_instance = g.threads_per_instance;
-            args.ipb = 1;
-            args.stage_buffers = g.stage_buffers;
+            kernels::KernelArgs args = test::add_sub_args(r, a, b, f, v, bits, count, g);
             EXPECT_EQ(kernels::scratch_bytes(v, bits, count), 0u);  // no cross-block state
             ASSERT_EQ(kernels::launch(v, args, g, 0), cudaSuccess);
             ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
