@@ -1,11 +1,15 @@
 // Block-level NTT multiplication and squaring (seed 000 §4, exact).
 //
 // Computes the full product r = a·b (or r = a·a) of one instance with one
-// thread block, by a number-theoretic transform over the prime field of
-// `Field` (kernels/arith/goldilocks.cuh: p = 2^64 - 2^32 + 1, 16-bit digits).
+// thread block, by a number-theoretic transform over `Field`:
+// kernels/arith/goldilocks.cuh (p = 2^64 - 2^32 + 1, 16-bit digits) or
+// kernels/arith/crt3_field.cuh (three 31-bit primes with CRT, 32-bit digits,
+// half the transform length). A field supplies Elem, kDigitBits, add/sub/mul/
+// neg/pow, one(), from_digit(), to_integer() (the exact coefficient as 128
+// bits), load() (read-only global), root_of_unity() and inverse_pow2().
 // Unlike seed 000's prototype there is no overflow-unsafe mode: the digit
-// width keeps every convolution coefficient below p for any input, the
-// all-ones operands included (bound in goldilocks.cuh).
+// width keeps every convolution coefficient below the modulus for any input,
+// the all-ones operands included (bounds in each field's header).
 //
 // Algorithm (sizes and the split: ntt_layout.hpp):
 //   for each of the D twisted sub-products t (D = 1 unless N > M):

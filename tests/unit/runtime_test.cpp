@@ -161,10 +161,14 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::Mul, 20000, "mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l16"},
       {Op::Mul, 32768, "mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l16"},
       {Op::Mul, 65536, "mul.karatsuba.u64.q16.k3.blockrot.u32.q16.l16"},
-      {Op::Mul, 65537, "mul.ntt.u64.q1.gl.m14.t1024"},
+      {Op::Mul, 65537, "mul.ntt.u64.q1.crt3.m12.t256"},
+      {Op::Mul, 1 << 18, "mul.ntt.u64.q1.crt3.m13.t1024"},
+      {Op::Mul, 1 << 20, "mul.ntt.u64.q1.crt3.m13.t1024"},
       {Op::Sqr, 16384, "sqr.karatsuba.u64.q16.k1.blockrot.u32.q16.l16"},
-      {Op::Sqr, 32768, "sqr.karatsuba.u64.q16.k2.blockrot.u32.q16.l16"},
-      {Op::Sqr, 65536, "sqr.ntt.u64.q1.gl.m14.t512"},
+      {Op::Sqr, 32767, "sqr.karatsuba.u64.q16.k2.blockrot.u32.q16.l16"},
+      {Op::Sqr, 32768, "sqr.ntt.u64.q1.crt3.m12.t256"},
+      {Op::Sqr, 65536, "sqr.ntt.u64.q1.crt3.m12.t256"},
+      {Op::Sqr, 1 << 17, "sqr.ntt.u64.q1.crt3.m13.t1024"},
       {Op::Add, 1 << 20, "add.chained.u64.q16.t512"},
   };
   for (const auto& e : expected) {
