@@ -91,6 +91,8 @@ double gmp_rate(const std::string& op, uint64_t bits) {
   return double(per_thread) * threads / s;
 }
 
+std::vector<uint32_t> g_ipbs;  // --ipbs (empty: the three widest valid ones)
+
 std::vector<uint32_t> ipb_choices(const kernels::Variant& v, uint64_t bits, uint64_t count,
                                   const kernels::DeviceLimits& limits, bool quick) {
   std::vector<uint32_t> out;
@@ -100,6 +102,14 @@ std::vector<uint32_t> ipb_choices(const kernels::Variant& v, uint64_t bits, uint
   }
   for (uint32_t ipb = 1; ipb <= 1024; ipb *= 2)
     if (kernels::why_invalid(v, bits, count, ipb, limits).empty()) out.push_back(ipb);
+  // --ipbs: exactly these (the valid ones), e.g. the narrow blocks below the
+  // three widest that the warp products prefer (bench/results/2026-11-22-h100-mulsmall.md).
+  if (!g_ipbs.empty()) {
+    std::vector<uint32_t> chosen;
+    for (uint32_t ipb : out)
+      if (std::find(g_ipbs.begin(), g_ipbs.end(), ipb) != g_ipbs.end()) chosen.push_back(ipb);
+    return chosen;
+  }
   // Keep the widest blocks: they dominate at small sizes; one is enough when quick.
   const size_t keep = quick ? 1 : 3;
   if (out.size() > keep) out.erase(out.begin(), out.end() - keep);
@@ -168,6 +178,7 @@ int main(int argc, char** argv) {
   bool table34 = false;
   app.add_flag("--table34", table34, "only seed 002 Table 3.4: 10240 full products, 64 .. 65536 bits, default plan");
   app.add_option("--count", fixed_count, "instances per batch (default: bits x count = 2^log2-total-bits)");
+  app.add_option("--ipbs", g_ipbs, "time variants at these instances-per-block values only (powers of two; default: the three widest valid)");
   CLI11_PARSE(app, argc, argv);
   try {
     Context ctx;

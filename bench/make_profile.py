@@ -2,7 +2,7 @@
 """Turns a bigtune-bench CSV into an import file of measured decisions: for
 each (op, bits, count) timed, the fastest plan becomes the decision for the
 standard buckets holding that size (db/buckets.hpp: bits in quarter octaves,
-count in octaves). Import it into a database and export it as a profile:
+count in octaves; db/text_format.hpp, format v2). Import it into a database and export it as a profile:
 
   python3 bench/make_profile.py RUN.csv UUID > /tmp/decisions.tsv
   bigtune --db /tmp/p.db db import /tmp/decisions.tsv
@@ -16,11 +16,13 @@ import time
 
 
 def bits_bucket(bits):
-    if bits < 8:
+    """db::bits_bucket: quarter octaves closed at the top, as [lo, hi)."""
+    if bits <= 8:
         return bits, bits + 1
-    e = bits.bit_length() - 1
+    below = bits - 1
+    e = below.bit_length() - 1
     step = 1 << (e - 2)
-    lo = bits - bits % step
+    lo = below - below % step + 1
     return lo, lo + step
 
 
@@ -41,7 +43,7 @@ def main():
             if key not in best or ms < best[key][0]:
                 best[key] = (ms, row["variant"], int(row["ipb"]))
     now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-    print("bigtune-tuning\t1")
+    print("bigtune-tuning\t2")
     print(f"# decisions from {path}: fastest measured plan per (op, bits, count)")
     print("\t".join(["device", uuid, name, "9", "0", "132", "1024", "232448", "65536", "85520809984", now, ""]))
     for (op, bits, count), (ms, variant, ipb) in sorted(best.items()):

@@ -32,8 +32,9 @@ namespace bigtune::cli {
 uint64_t measured_count(kernels::Op op, uint64_t bits, int sm_count);
 
 // Times, at one size, the model's `top` first plans, the built-in default
-// plan and the plans in `also` (reduced to a valid IPB there). nullopt when
-// the batch does not fit or nothing ran.
+// plan and the plans in `also` (reduced to a valid IPB there), then the
+// winner's neighbours: its kernel at the other block sizes and its IPB
+// doubled and halved. nullopt when the batch does not fit or nothing ran.
 std::optional<tuner::MeasuredPoint> measure_point(OpBench& bench, kernels::Op op, uint64_t bits, int sm_count,
                                                   const tuner::DeviceModel& device,
                                                   const std::map<std::string, tuner::VariantModel>& models,

@@ -1,4 +1,4 @@
-// Quarter-octave bit buckets and octave count buckets (see buckets.hpp).
+// Quarter-octave bit buckets (closed at the top) and octave count buckets (see buckets.hpp).
 #include "db/buckets.hpp"
 
 #include <string>
@@ -22,9 +22,10 @@ void check_size(uint64_t x, const char* what) {
 
 Bucket bits_bucket(uint64_t bits) {
   check_size(bits, "bits");
-  if (bits < 8) return {bits, bits + 1};
-  const uint64_t step = uint64_t{1} << (floor_log2(bits) - 2);
-  const uint64_t lo = bits & ~(step - 1);
+  if (bits <= 8) return {bits, bits + 1};
+  const uint64_t below = bits - 1;  // buckets are closed at the top: (lo - 1, hi - 1]
+  const uint64_t step = uint64_t{1} << (floor_log2(below) - 2);
+  const uint64_t lo = (below & ~(step - 1)) + 1;
   return {lo, lo + step};
 }
 

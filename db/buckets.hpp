@@ -4,11 +4,16 @@
 // rarely changes inside one, and wide enough that a tuning run can cover the
 // sizes users meet with a few hundred decisions.
 //
-// bits: quarter octaves. Below 8 bits every size is its own bucket; from 8 up,
-//   with e = floor(log2(bits)), the bucket is [lo, lo + 2^(e-2)) where lo is
-//   bits rounded down to a multiple of 2^(e-2). Each octave [2^e, 2^(e+1)) is
-//   split in 4 (starting at 1, 1.25, 1.5, 1.75 times 2^e), so a bucket spans at
-//   most 25 % of its lower end. 100000 bits falls in [98304, 114688).
+// bits: quarter octaves, closed at the top. Up to 8 bits every size is its own
+//   bucket; above, with e = floor(log2(bits - 1)), the bucket is
+//   (lo - 1, lo - 1 + 2^(e-2)] where lo - 1 is bits - 1 rounded down to a
+//   multiple of 2^(e-2). Each octave (2^e, 2^(e+1)] is split in 4 (ending at
+//   1.25, 1.5, 1.75 and 2 times 2^e), so a bucket spans at most 25 % of its
+//   lower end, and a power of two is the *last* size of its bucket: a plan
+//   whose limit is exactly 2^k (Karatsuba levels, warp shapes) can serve the
+//   bucket that ends at 2^k, the size users ask for most (schema v3; before
+//   it, buckets were [2^k, 1.25 2^k) and such a plan could not be stored for
+//   2^k bits). 100000 bits falls in (98304, 114688], stored as [98305, 114689).
 // count: octaves, [2^k, 2^(k+1)) with k = floor(log2(count)). Batch size
 //   changes occupancy and waves in steps, so coarser buckets suffice.
 // Both take values in [1, kMaxSize]; 0 and larger values are refused.

@@ -16,6 +16,7 @@
 
 #include <string>
 
+#include "db/buckets.hpp"
 #include "db/statement.hpp"
 
 namespace bigtune::db {
@@ -147,9 +148,34 @@ CREATE INDEX history_by_time ON history(last_at);
 )sql");
 }
 
+// v3: bit buckets closed at the top, (2^k, 1.25 2^k] instead of [2^k, 1.25 2^k)
+// (db/buckets.hpp), so that a plan whose limit is exactly 2^k can serve 2^k.
+// A stored decision keeps its plan and its range moves up by one bit (every old
+// lower end from 8 up is even, every new one odd: no row collides); the
+// runtime still checks a plan against the actual size before using it, and
+// `bigtune tune` recomputes decisions from the kept samples. History rows keep
+// their exact sizes; their bucket column is recomputed.
+void migrate_v2_to_v3(Step& step) {
+  step.exec(R"sql(
+UPDATE decision SET bits_lo = bits_lo + 1, bits_hi = bits_hi + 1 WHERE bits_lo >= 8;
+UPDATE history SET bits_lo = bigtune_bits_bucket_lo(bits);
+)sql");
+}
+
 using StepFn = void (*)(Step&);
 // kSteps[v] brings version v to v + 1.
-constexpr StepFn kSteps[] = {migrate_v0_to_v1, migrate_v1_to_v2};
+constexpr StepFn kSteps[] = {migrate_v0_to_v1, migrate_v1_to_v2, migrate_v2_to_v3};
+
+// SQL function bigtune_bits_bucket_lo(bits) = db::bits_bucket(bits).lo, for
+// steps that recompute a bucket column (SQLite has no log2 in every build).
+void bits_bucket_lo_sql(sqlite3_context* ctx, int, sqlite3_value** argv) {
+  const sqlite3_int64 bits = sqlite3_value_int64(argv[0]);
+  if (bits < 1 || uint64_t(bits) > kMaxSize) {
+    sqlite3_result_error(ctx, "bigtune_bits_bucket_lo: bits out of range", -1);
+    return;
+  }
+  sqlite3_result_int64(ctx, sqlite3_int64(bits_bucket(uint64_t(bits)).lo));
+}
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kSchemaVersion,
               "one migration step per schema version");
 
@@ -172,6 +198,9 @@ int migrate_to_current(sqlite3* conn, const std::string& path) {
                       " but this bigtune knows up to v" + std::to_string(kSchemaVersion),
                   "upgrade bigtune, or pass --db with another file");
     }
+    BIGTUNE_SQLITE_CHECK(conn, sqlite3_create_function_v2(conn, "bigtune_bits_bucket_lo", 1,
+                                                            SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr,
+                                                            bits_bucket_lo_sql, nullptr, nullptr, nullptr));
     for (int version = found; version < kSchemaVersion; ++version) {
       Step step{conn};
       kSteps[version](step);

@@ -213,15 +213,16 @@ Dump read_text(std::istream& in, const std::string& origin) {
   std::string text;
   size_t number = 0;
   bool seen_header = false;
+  int64_t version = 0;
   while (std::getline(in, text)) {
     ++number;
     if (!text.empty() && text.back() == '\r') text.pop_back();
     if (text.empty() || text[0] == '#') continue;
     Fields f(Fields::split(text, '\t'), origin + ":" + std::to_string(number));
     if (!seen_header) {
-      if (text.rfind(kMagic, 0) != 0) f.fail("not a bigtune export (the first line must be 'bigtune-tuning<TAB>1')");
+      if (text.rfind(kMagic, 0) != 0) f.fail("not a bigtune export (the first line must be 'bigtune-tuning<TAB>' and a version)");
       f.expect(1);
-      const int64_t version = f.integer(1);
+      version = f.integer(1);
       if (version > kTextFormatVersion) {
         throw Error(ErrorCode::InvalidArgument,
                     origin + " is export format v" + std::to_string(version) +
@@ -275,6 +276,9 @@ Dump read_text(std::istream& in, const std::string& origin) {
       d.device_uuid = f.text(1);
       d.op = f.text(2);
       d.bits = {f.size(3), f.size(4)};
+      // v1 files bucketed bits as [2^k, 1.25 2^k); v2 as (2^k, 1.25 2^k]
+      // (db/buckets.hpp). The same one-bit move as the schema v3 migration.
+      if (version < 2 && d.bits.lo >= 8) d.bits = {d.bits.lo + 1, d.bits.hi + 1};
       d.count = {f.size(5), f.size(6)};
       d.variant = f.text(7);
       d.ipb = static_cast<uint32_t>(f.size(8));

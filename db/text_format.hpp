@@ -2,7 +2,8 @@
 // by the shipped profiles under profiles/ (docs/database.md, "Export format").
 //
 // Line-based, tab-separated, UTF-8. The first line is the format name and
-// version, `bigtune-tuning<TAB>1`. Then one record per line: its kind
+// version, `bigtune-tuning<TAB>2` (v1 differs only in its bit buckets, which
+// a reader moves as the schema v3 migration does). Then one record per line: its kind
 // (device, variant, sample, model, decision, history) and its fields in a
 // fixed order. `\N` is an empty value (SQL NULL); in text, backslash, tab,
 // newline and carriage return are written `\\`, `\t`, `\n`, `\r`. Reals are
@@ -17,7 +18,7 @@
 
 namespace bigtune::db {
 
-constexpr int kTextFormatVersion = 1;
+constexpr int kTextFormatVersion = 2;
 
 // Writes `dump` (all kinds, in Dump's order). Metric names in probes and
 // counters must not contain spaces, '=' or control characters.

@@ -6,7 +6,10 @@
 
 #include "kernels/block/layout.hpp"
 #include "kernels/variants/chained_variants.hpp"
+#include "kernels/variants/stream_variants.hpp"
 #include "kernels/variants/variant_factory.hpp"
+#include "kernels/variants/warp_divnewton_variants.hpp"
+#include "kernels/warp/warp_rounds_shapes.hpp"
 
 namespace bigtune::kernels {
 
@@ -94,8 +97,11 @@ const std::vector<Variant>& registry() {
     variants::append_warp_add_sub_variants(v);
     variants::append_warp_mul_variants(v);
     variants::append_warp_mul_block_variants(v);
+    variants::append_warp_mul_rounds_variants(v);  // before Karatsuba: one of its bases
     variants::append_warp_divmod_variants(v);
+    variants::append_warp_divnewton_variants(v);
     variants::append_chained_add_sub_variants(v);
+    variants::append_stream_add_sub_variants(v);
     variants::append_karatsuba_variants(v);  // after its bases (warp and block mul/sqr)
     variants::append_warp_mod_small_variants(v);
     variants::append_warp_mod_large_variants(v);
@@ -117,6 +123,24 @@ const Variant* find_variant(std::string_view name) {
   for (const Variant& v : registry())
     if (v.name == name) return &v;
   return nullptr;
+}
+
+bool same_kernel_other_threads(const Variant& a, const Variant& b) {
+  if (a.op != b.op || a.kernel != b.kernel || a.name == b.name) return false;
+  const auto is_threads = [](std::string_view part) {
+    return part.size() > 1 && part[0] == 't' && part.find_first_not_of("0123456789", 1) == std::string_view::npos;
+  };
+  std::string_view x = a.name, y = b.name;
+  int differing = 0;
+  while (!x.empty() || !y.empty()) {
+    const size_t dx = x.find('.'), dy = y.find('.');
+    const std::string_view px = x.substr(0, dx), py = y.substr(0, dy);
+    if (px != py && (!is_threads(px) || !is_threads(py) || ++differing > 1)) return false;
+    x = dx == std::string_view::npos ? std::string_view{} : x.substr(dx + 1);
+    y = dy == std::string_view::npos ? std::string_view{} : y.substr(dy + 1);
+    if (x.empty() != y.empty()) return false;
+  }
+  return differing == 1;
 }
 
 uint32_t operand_limbs(const Variant& v, uint64_t operand_bits) {

@@ -98,6 +98,10 @@ struct Variant {
 
 const std::vector<Variant>& registry();
 const Variant* find_variant(std::string_view name);
+// True when b is a's kernel at another block size: same op and kernel, names
+// that differ only in one ".t<threads>" component (mul.ntt.u64.q1.gl.m14.t512
+// and ...t1024). The tuner times these next to a measured winner.
+bool same_kernel_other_threads(const Variant& a, const Variant& b);
 
 // Shape of a launch; operand_bits is the bit-size of the operands (for a full
 // product the result has 2 * operand_bits bits).

@@ -16,8 +16,8 @@
 // 2026-11-22-h100-{thread,warp,ntt,div,mod}.md): thread-per-instance kernels up to
 // 1-2 Kbit (add/sub to 1 Kbit, products and divmod to 2 Kbit), the NTT product
 // from 2^15 bits (squares from 2^14), and the shifted-inverse division with its
-// workspace in shared memory below 2^16 bits; warp-level products and Knuth
-// division from 2 to 8 Kbit (division to 16 Kbit). Modular ops take the
+// workspace in shared memory below 2^16 bits; warp-level products from 2 to
+// 8 Kbit and warp Newton-reciprocal division from 2 to 16 Kbit. Modular ops take the
 // smallest thread-level variant that holds the size (the fallback below).
 #include "runtime/default_plan.hpp"
 
@@ -76,6 +76,15 @@ std::optional<Preferred> preferred(Op op, uint64_t bits) {
     case Op::Sub:
       if (bits <= 64) return Preferred{prefixed(op, "direct.u64.q2"), 512};
       if (bits <= 1024) return Preferred{prefixed(op, "ripple.u64.q128"), bits <= 256 ? 512u : bits <= 512 ? 256u : 128u};
+      // 2^14 .. 2^17 bits: the streaming kernel (one block per instance, here
+      // one or two tiles; bench/results/2026-11-22-h100-addstream.md: 100.6 -
+      // 101.7 % of copy against 98.4 - 100.8 % for the scan kernel's default);
+      // above 2^21 bits (and past the chained family's 2^24-bit limit) its
+      // three-stage 2^16-bit tiles (90.9 - 93.4 % at 2^22 against 90.5 - 93.1 %
+      // for the chained kernel, 7 of 8 measurements ahead).
+      if (bits >= 16384 && bits <= 131072)
+        return Preferred{prefixed(op, bits > 65536 ? "stream.u64.q4.t512" : "stream.u64.q4.t256.s3"), 1};
+      if (bits > 2097152) return Preferred{prefixed(op, "stream.u64.q4.t256.s3"), 1};
       // Past 2^19 bits one instance over several blocks of 2^19-bit tiles (the
       // chained family, bench/results/2026-11-22-h100-addbw.md: at 2^20 bits
       // 94.5 % / 96.0 % of copy for add / sub against 88.8 % / 90.1 % with
@@ -89,13 +98,16 @@ std::optional<Preferred> preferred(Op op, uint64_t bits) {
       // (kernels/warp/mul_block_rotate.cuh), 1.10-1.34x the sum-rotate and
       // ahead of the thread Comba from 512 bits (bench/results/
       // 2026-11-22-h100-warpmul.md); IPB = 512 / L.
+      // From 513 bits (bench/results/2026-11-22-h100-mulsmall.md): 32-64-thread
+      // blocks and 4 rounds of them per block (kernels/variants/
+      // warp_mul_rounds.cuh; default_plan() drops the rounds for small
+      // batches), 1.04-1.19x the 512-thread one-round blocks.
       if (op == Op::Mul && bits > 256 && bits <= 8192) {
-        const char* shape = bits <= 512    ? "q4.l4"
-                            : bits <= 1024 ? "q8.l4"
-                            : bits <= 2048 ? "q16.l4"
-                            : bits <= 4096 ? "q16.l8"
-                                           : "q16.l16";
-        return Preferred{std::string("mul.blockrot.u32.") + shape, bits <= 2048 ? 128u : bits <= 4096 ? 64u : 32u};
+        if (bits <= 512) return Preferred{"mul.blockrot.u32.q4.l4", 128};
+        if (bits <= 1024) return Preferred{"mul.blockrot.u32.q8.l4.r4", 16};
+        if (bits <= 2048) return Preferred{"mul.blockrot.u32.q16.l4.r4", 8};
+        if (bits <= 4096) return Preferred{"mul.blockrot.u32.q16.l8.r4", 4};
+        return Preferred{"mul.blockrot.u32.q16.l16.r4", 4};
       }
       if (bits <= 2048) {
         uint32_t n = 2;
@@ -106,17 +118,27 @@ std::optional<Preferred> preferred(Op op, uint64_t bits) {
       // one-lane shifts), 16 limbs per lane, 512/L instances per block
       // (bench/results/2026-11-22-h100-warpmul.md: 1.29-1.33x the sum-rotate);
       // mul_low keeps the block kernel, which is faster there.
+      // 128-thread blocks: 1.06x / 1.03x the 512-thread ones at 4 / 8 Kbit
+      // (bench/results/2026-11-22-h100-mulsmall.md).
       if (op != Op::MulLow && bits <= 8192)
         return Preferred{prefixed(op, bits <= 4096 ? "blockrot.u32.q16.l8" : "blockrot.u32.q16.l16"),
-                         bits <= 4096 ? 64u : 32u};
+                         bits <= 4096 ? 16u : 8u};
       // 8 Kbit .. 64 Kbit (bench/results/2026-11-22-h100-kara.md, session 3):
       // mul to 16 Kbit on the 32-lane block-rotate product (2.33e7/s at 2^14
       // against 1.45e7 for block classical); above, Karatsuba over the 8-Kbit
       // block-rotate product, two levels to 32 Kbit (7.33e6/s at 2^15), three
       // to 64 Kbit (2.17e6/s at 2^16 against 1.64e6 for the NTT). sqr: one
       // Karatsuba level to 16 Kbit (2.42e7/s), two below 32 Kbit, the NTT
-      // square from 32 Kbit (session 4, below).
-      if (op == Op::Mul && bits > 8192 && bits <= 16384) return Preferred{"mul.blockrot.u32.q16.l32", 16};
+      // square from 32 Kbit (session 4, below: 1.16e7/s at 2^15 against 7.89e6).
+      // mulsmall (2026-11-22-h100-mulsmall.md): 16 Kbit on one-warp blocks in
+      // rounds (2.41e7/s against 2.33e7); two Karatsuba levels over the 8-Kbit
+      // product in rounds, 4 leaves per block (mul 7.55e6/s against 7.34e6,
+      // sqr 7.89e6 against 7.75e6 with 4 leaves per block).
+      if (op == Op::Mul && bits > 8192 && bits <= 16384) return Preferred{"mul.blockrot.u32.q16.l32.r4", 1};
+      if (op != Op::MulLow && bits > 16384 && (op == Op::Mul ? bits <= 32768 : bits < 32768))
+        return Preferred{op == Op::Mul ? "mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l16.r4"
+                                       : "sqr.karatsuba.u64.q16.k2.blockrot.u32.q16.l16",
+                         4};
       if (op != Op::MulLow && bits > 8192 && bits < (op == Op::Mul ? 65537u : 32768u)) {
         const char* levels = bits <= 16384 ? "k1" : bits <= 32768 ? "k2" : "k3";
         return Preferred{prefixed(op, "karatsuba.u64.q16.") + levels + ".blockrot.u32.q16.l16", 32};
@@ -134,9 +156,14 @@ std::optional<Preferred> preferred(Op op, uint64_t bits) {
       return std::nullopt;
     case Op::DivMod:
       if (bits <= 2048) return Preferred{"divmod.knuth.u32.q64", 128};
-      if (bits <= 4096) return Preferred{"divmod.knuth.u32.q8.l16", 32};
-      if (bits <= 8192) return Preferred{"divmod.knuth.u32.q16.l16", 32};
-      if (bits <= 16384) return Preferred{"divmod.knuth.u32.q16.l32", 16};
+      // Warp Newton reciprocal (bench/results/2026-11-22-h100-wdiv.md): 2.3x /
+      // 2.7x / 3.4x the warp Knuth kernel at 4 / 8 / 16 Kbit; its cost is
+      // fixed by N while Knuth's falls with the quotient's length, and the
+      // Knuth figures scaled to the bottom of each range (2049, 4097, 8193
+      // bits: 1.5e8, 4.9e7, 1.3e7) stay below Newton's.
+      if (bits <= 4096) return Preferred{"divmod.newton.u32.q8.l8.c4", 32};
+      if (bits <= 8192) return Preferred{"divmod.newton.u32.q8.l16.c4", 16};
+      if (bits <= 16384) return Preferred{"divmod.newton.u32.q8.l32.c8", 8};
       return Preferred{bits < 65536 ? "divmod.shinv.u64.q4.smem" : "divmod.shinv.u64.q4", 1};
     case Op::MulMod:
     case Op::SqrMod:
@@ -153,11 +180,34 @@ Rule rule_for(Op op, uint64_t bits) {
     default: return bits <= 262144 ? Rule{{8, 16, 4, 2, 1}, 512, 512} : Rule{{16, 8, 4, 2, 1}, 512, 512};
   }
 }
+
+// The rounds variants (".r4": kernels/variants/warp_mul_rounds.cuh) pay off
+// only when the batch fills the GPU with many blocks of 4 rounds: below 64
+// such blocks per SM the one-round kernel is used (H100, 1 Kbit, 100,000
+// instances: 2.80e9/s one-round against 2.45e9 in rounds;
+// bench/results/2026-11-22-h100-mulsmall.md).
+Preferred rounds_for_batch(Preferred p, uint64_t count, const kernels::DeviceLimits& limits) {
+  const std::string suffix = ".r4";
+  if (p.variant.size() < suffix.size() || p.variant.compare(p.variant.size() - suffix.size(), suffix.size(), suffix) != 0)
+    return p;
+  // A Karatsuba plan's base runs on 3^levels leaf products per instance.
+  uint64_t products = count;
+  const size_t kara = p.variant.find(".karatsuba.");
+  if (kara != std::string::npos) {
+    const size_t k = p.variant.find(".k", kara + 1);
+    if (k != std::string::npos && k + 2 < p.variant.size() && p.variant[k + 2] >= '1' && p.variant[k + 2] <= '9')
+      for (char l = '1'; l <= p.variant[k + 2]; ++l) products *= 3;
+  }
+  const uint64_t full = 64ull * p.ipb * 4 * uint64_t(std::max(limits.sm_count, 1));
+  if (products < full) p.variant.resize(p.variant.size() - suffix.size());
+  return p;
+}
 }  // namespace
 
 std::optional<Plan> default_plan(Op op, uint64_t bits, uint64_t count, const kernels::DeviceLimits& limits) {
   const kernels::Op kop = to_kernel_op(op);
-  if (const auto p = preferred(op, bits)) {
+  if (auto p = preferred(op, bits)) {
+    p = rounds_for_batch(*p, count, limits);
     const kernels::Variant* v = kernels::find_variant(p->variant);
     uint64_t ipb = std::min<uint64_t>(p->ipb, std::max<uint64_t>(count, 1));
     while (v && ipb > 1 && !kernels::why_invalid(*v, bits, count, uint32_t(ipb), limits).empty()) ipb /= 2;

@@ -180,8 +180,15 @@ const TimedPlan* measured_override(const std::vector<MeasuredPoint>& points, uin
     if (const auto t = p->time_of(decided->variant, decided->ipb)) return *t > w->us * (1 + tolerance) ? w : nullptr;
   }
   // The model's first choice at the point, where it can serve the bucket
-  // and was within the tolerance of the valid winner: keep the model's plan.
+  // and was within the tolerance of the valid winner: keep the model's plan,
+  // but only where that is the bucket's own algorithm (the model may pick
+  // another IPB for another batch count; the measurement is at one count).
+  // A bucket plan of another variant, never timed here, is no more than the
+  // model's guess at another size: the measured winner decides (session 4's
+  // H100 run: the 92,672-bit point's NTT and Karatsuba tied, the bucket of
+  // 100,000 bits kept the model's untimed 8192-point NTT, 1.83x the best).
   const TimedPlan& m = p->model_first;
+  if (decided && decided->variant != m.variant) return w;
   const auto model_us = p->time_of(m.variant, m.ipb);
   if (model_us && (!valid || valid(m)) && *model_us <= w->us * (1 + tolerance)) return nullptr;
   return w;

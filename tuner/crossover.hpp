@@ -85,7 +85,8 @@ const MeasuredPoint* governing_point(const std::vector<MeasuredPoint>& points, u
 // when the bucket's own plan (`decided`, the model's choice for it) was
 // timed there and lost by more than `tolerance`; when it was not timed
 // there, when the model's first choice at the point lost by more than that
-// (nullptr: keep the model's choice, or no point near enough).
+// or is another variant than the bucket's plan (nullptr: keep the model's
+// choice, or no point near enough).
 //
 // `valid` (optional) says whether a plan can serve the whole bucket (a
 // variant whose largest size is a bucket's lower edge, e.g. two Karatsuba

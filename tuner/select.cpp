@@ -148,7 +148,7 @@ std::vector<db::DecisionRecord> precompute_decisions(kernels::Op op, const Decis
     for (uint64_t count = grid.min_count; count <= grid.max_count; count *= 2) {
       if (double(bits) * double(count) > double(grid.max_batch_bits)) break;
       const db::Bucket cb = db::count_bucket(count);
-      for (const Candidate& c : rank_candidates(op, bits, count, device, models, limits)) {
+      for (const Candidate& c : rank_candidates(op, bb.hi - 1, count, device, models, limits)) {
         // Valid for the whole bucket (its largest size and count), as the store requires.
         if (!kernels::why_invalid(*c.variant, bb.hi - 1, cb.hi - 1, c.ipb, limits).empty()) continue;
         if (!kernels::why_invalid(*c.variant, bb.lo, cb.lo, c.ipb, limits).empty()) continue;

@@ -85,10 +85,11 @@ std::vector<Candidate> rank_candidates(kernels::Op op, uint64_t bits, uint64_t c
                                        const kernels::DeviceLimits& limits,
                                        std::vector<std::string>* missing = nullptr);
 
-// Sizes users care about (decisions stored ahead of time): bit-size bucket
-// starts (db/buckets.hpp, quarter octaves) from 64 to max_bits, and batch
-// counts 2^k from min to max; a decision is taken at the bucket's start and
-// kept only with a variant valid up to the bucket's end.
+// Sizes users care about (decisions stored ahead of time): the bit-size
+// buckets (db/buckets.hpp, quarter octaves closed at the top) holding 64 to
+// max_bits, and batch counts 2^k from min to max; a decision is taken at the
+// bucket's top size (where the powers of two are) and kept only with a variant
+// valid over the whole bucket.
 struct DecisionGrid {
   uint64_t min_bits = 64, max_bits = uint64_t(1) << 20;
   uint64_t min_count = 1, max_count = uint64_t(1) << 20;

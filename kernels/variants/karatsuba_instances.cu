@@ -41,6 +41,8 @@ constexpr KaraSpec kSpecs[] = {
     {Op::Sqr, 2, "sqr.classical.u64.q4"}, {Op::Sqr, 3, "sqr.blockrot.u32.q16.l4"},
     {Op::Sqr, 3, "sqr.blockrot.u32.q16.l8"}, {Op::Sqr, 3, "sqr.blockrot.u32.q16.l16"},
     {Op::Sqr, 4, "sqr.blockrot.u32.q16.l4"}, {Op::Sqr, 4, "sqr.blockrot.u32.q16.l8"},
+    // The 8-Kbit block-rotate product in rounds (kernels/variants/warp_mul_rounds.cuh).
+    {Op::Mul, 1, "mul.blockrot.u32.q16.l16.r4"}, {Op::Mul, 2, "mul.blockrot.u32.q16.l16.r4"},
 };
 
 const KaraSpec& spec(const Variant& v) { return kSpecs[v.param]; }

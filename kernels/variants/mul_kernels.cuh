@@ -77,7 +77,8 @@ __global__ void __launch_bounds__(mul_max_threads<Limb, Q>()) mul_classical_kern
 
   // 4. Each thread now owns result limbs [2Q*local, 2Q*local + 2Q) = chunks
   //    2*local and 2*local+1; add the overflows that land there.
-  Limb sum[2 * Q], high[2 * Q];
+  Limb sum[2 * Q];
+  Limb high[2 * Q] = {};  // zeroed before the lambdas below capture it
   const uint32_t first = t.local * 2 * Q, cc = 2 * t.local;
   const uint32_t mine = t.active ? result_limbs : 0;
   block::smem_to_blocked<Limb, 2 * Q>(sum, smem, base, first, mine);
@@ -86,8 +87,6 @@ __global__ void __launch_bounds__(mul_max_threads<Limb, Q>()) mul_classical_kern
   };
   auto high_at = [&](int k) { return high[k]; };
   auto keep_sum = [&](int k, Limb r) { sum[k] = r; };
-#pragma unroll
-  for (int k = 0; k < 2 * Q; ++k) high[k] = 0;
   // The overflow of chunk c lands on limbs (c+1)Q and (c+1)Q+1.
   if (cc > 0) {
     high[0] = overflow(cc - 1, 0);

@@ -2,6 +2,9 @@
 // q = floor(u / v), r = u mod v for u of `limbs` and v of `b_limbs` 32-bit
 // limbs (v no longer than u); a zero divisor gives q = r = 0 and flag 1.
 // Index math, blocked loads, normalisation, one warp routine, stores.
+// With args.scratch set (one uint32 per instance) only the instances marked
+// nonzero there run: the second pass of divmod.newton
+// (kernels/variants/warp_divnewton_instances.cu); the others are untouched.
 #pragma once
 #include <cstdint>
 
@@ -15,7 +18,8 @@ template <int L, int Q>
 __global__ void __launch_bounds__(kWarpMaxThreads) warp_divmod_kernel(KernelArgs args) {
   using Div = warp::WarpDivModKnuth<L, Q>;
   constexpr uint32_t N = L * Q;
-  const WarpIndex<L> t(args);
+  WarpIndex<L> t(args);
+  if (args.scratch && t.active) t.active = static_cast<const uint32_t*>(args.scratch)[t.instance] != 0;
   const uint32_t un = args.limbs, vl = args.b_limbs, first = t.lane * Q;
   const uint32_t* u = static_cast<const uint32_t*>(args.a) + (t.active ? t.instance * un : 0);
   const uint32_t* vsrc = static_cast<const uint32_t*>(args.b) + (t.active ? t.instance * vl : 0);

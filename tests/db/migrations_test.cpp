@@ -104,7 +104,36 @@ TEST_P(MigrateFrom, FixtureReachesCurrentSchemaWithItsRows) {
 }
 
 // One entry per past version; a new schema version adds its predecessor here.
-INSTANTIATE_TEST_SUITE_P(PastVersions, MigrateFrom, ::testing::Values(1));
+INSTANTIATE_TEST_SUITE_P(PastVersions, MigrateFrom, ::testing::Values(1, 2));
+
+TEST(Migrations, V3ClosesBitBucketsAtTheTop) {
+  // v2 stored buckets [2^k, 1.25 2^k); v3 stores (2^k, 1.25 2^k]: the
+  // fixture's decision for [32768, 40960) now covers 32769 .. 40960, and its
+  // history row of exactly 32768 bits belongs to (28672, 32768].
+  test::TempDir dir;
+  const std::string path = dir.file("v2.db");
+  {
+    test::RawDb raw(path);
+    raw.exec(slurp(test::fixture_path("schema_v2.sql")));
+  }
+  Store store(path);
+  const auto decisions = store.decisions();
+  ASSERT_EQ(decisions.size(), 1u);
+  EXPECT_EQ(decisions[0].bits.lo, 32769u);
+  EXPECT_EQ(decisions[0].bits.hi, 40961u);
+  EXPECT_EQ(decisions[0].bits.lo, bits_bucket(40960).lo);
+  EXPECT_EQ(decisions[0].count.lo, 4096u);
+  EXPECT_EQ(decisions[0].measured_us, 310.5);
+  const auto history = store.recent_history(10);
+  ASSERT_EQ(history.size(), 1u);
+  EXPECT_EQ(history[0].bits, 32768u);
+  EXPECT_EQ(history[0].calls, 3);
+  EXPECT_EQ(store.check(), std::vector<std::string>{});
+  {
+    test::RawDb raw(path);
+    EXPECT_EQ(raw.scalar("SELECT bits_lo FROM history"), std::to_string(bits_bucket(32768).lo));
+  }
+}
 
 TEST(Migrations, EveryPastVersionHasAFixture) {
   for (int v = 1; v < kSchemaVersion; ++v) {

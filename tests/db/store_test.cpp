@@ -47,11 +47,18 @@ TEST(Buckets, QuarterOctavesForBitsAndOctavesForCounts) {
   EXPECT_EQ(bits_bucket(1).lo, 1u);
   EXPECT_EQ(bits_bucket(7).hi, 8u);
   EXPECT_EQ(bits_bucket(8).lo, 8u);
-  EXPECT_EQ(bits_bucket(8).hi, 10u);
-  EXPECT_EQ(bits_bucket(100000).lo, 98304u);
-  EXPECT_EQ(bits_bucket(100000).hi, 114688u);
-  EXPECT_EQ(bits_bucket(114687).lo, 98304u);
-  EXPECT_EQ(bits_bucket(114688).lo, 114688u);
+  EXPECT_EQ(bits_bucket(8).hi, 9u);
+  EXPECT_EQ(bits_bucket(9).lo, 9u);
+  EXPECT_EQ(bits_bucket(9).hi, 11u);
+  EXPECT_EQ(bits_bucket(100000).lo, 98305u);  // (98304, 114688]
+  EXPECT_EQ(bits_bucket(100000).hi, 114689u);
+  EXPECT_EQ(bits_bucket(114688).lo, 98305u);
+  EXPECT_EQ(bits_bucket(114689).lo, 114689u);
+  // A power of two closes its bucket, so a plan valid up to exactly 2^k serves it.
+  for (uint64_t bits = 16; bits <= (uint64_t{1} << 40); bits *= 2) {
+    ASSERT_EQ(bits_bucket(bits).hi, bits + 1) << bits;
+    ASSERT_EQ(bits_bucket(bits + 1).lo, bits + 1) << bits;
+  }
   EXPECT_EQ(count_bucket(1).lo, 1u);
   EXPECT_EQ(count_bucket(1).hi, 2u);
   EXPECT_EQ(count_bucket(1000).lo, 512u);
@@ -184,7 +191,7 @@ TEST(Store, DecisionsMustUseTheStandardBuckets) {
   Store store(dir.file("t.db"));
   store.put_device(test_device("GPU-1", "G"));
   DecisionRecord d = test_decision("GPU-1", "mul", 100000, 64, "v");
-  d.bits = {98304, 114689};  // one past the bucket's end
+  d.bits = {98305, 114690};  // one past the bucket's end
   EXPECT_THROW(store.put_decisions({d}), Error);
   d = test_decision("GPU-1", "mul", 100000, 64, "v");
   d.count = {64, 100};

@@ -2,6 +2,8 @@
 // importing twice changes nothing, and malformed input is refused with its line.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include <sstream>
 
 #include "bigtune/error.hpp"
@@ -92,7 +94,7 @@ TEST(TextFormat, ExportImportExportIsLossless) {
   Store a(dir.file("a.db"));
   a.load(awkward_dump());
   const std::string first = to_text(a.dump());
-  EXPECT_EQ(first.rfind("bigtune-tuning\t1\n", 0), 0u);
+  EXPECT_EQ(first.rfind("bigtune-tuning\t2\n", 0), 0u);
   Store b(dir.file("b.db"));
   b.load(from_text(first));
   const std::string second = to_text(b.dump());
@@ -142,7 +144,7 @@ TEST(TextFormat, MalformedInputNamesTheLine) {
   };
   EXPECT_NE(error_of("").find("empty"), std::string::npos);
   EXPECT_NE(error_of("hello\n").find("test.tsv:1"), std::string::npos);
-  EXPECT_NE(error_of("bigtune-tuning\t2\n").find("v2"), std::string::npos);
+  EXPECT_NE(error_of("bigtune-tuning\t3\n").find("v3"), std::string::npos);
   EXPECT_NE(error_of("bigtune-tuning\t1\n# note\nwidget\tx\n").find("test.tsv:3: unknown record kind"),
             std::string::npos);
   EXPECT_NE(error_of("bigtune-tuning\t1\nvariant\ta\tb\n").find("fields"), std::string::npos);
@@ -176,6 +178,26 @@ TEST(Profiles, LoadsTheTestProfile) {
   EXPECT_EQ(d->variant, "mul.profile.test.a");
   EXPECT_EQ(p->find("mul", 100000, 2), nullptr);
   EXPECT_FALSE(load_profile(test::fixture_path("profiles"), "No Such GPU"));
+}
+
+TEST(TextFormat, Version1BucketsMoveUpOneBitAsTheSchemaMigrationDoes) {
+  // v1 wrote bits buckets as [2^k, 1.25 2^k); v2 (db/buckets.hpp) as
+  // (2^k, 1.25 2^k], stored [2^k + 1, 1.25 2^k + 1). Tiny buckets stay.
+  const std::string row = "\tmul\t%s\t1024\t2048\tv\t1\t\\N\t\\N\ttuner\t2026-01-01T00:00:00.000Z\n";
+  auto text = [&](const char* version, const char* bits) {
+    char line[256];
+    std::snprintf(line, sizeof line, row.c_str(), bits);
+    return std::string("bigtune-tuning\t") + version + "\ndecision\tGPU-1" + line;
+  };
+  Dump v1 = from_text(text("1", "32768\t40960"));
+  ASSERT_EQ(v1.decisions.size(), 1u);
+  EXPECT_EQ(v1.decisions[0].bits.lo, 32769u);
+  EXPECT_EQ(v1.decisions[0].bits.hi, 40961u);
+  EXPECT_EQ(v1.decisions[0].bits.lo, bits_bucket(40000).lo);
+  Dump tiny = from_text(text("1", "5\t6"));
+  EXPECT_EQ(tiny.decisions[0].bits.lo, 5u);
+  Dump v2 = from_text(text("2", "32769\t40961"));
+  EXPECT_EQ(v2.decisions[0].bits.lo, 32769u);
 }
 
 TEST(Profiles, RefusesAProfileOfAnotherModelOrWithOtherRows) {

@@ -17,6 +17,7 @@
 
 #include "bigtune/bigtune.hpp"
 #include "kernels/registry.hpp"
+#include "kernels/warp/warp_rounds_shapes.hpp"
 #include "runtime/gmp_reference.hpp"
 #include "runtime/run_op.hpp"
 #include "runtime/validate.hpp"
@@ -227,6 +228,7 @@ TEST(WarpDivModVsGmp, EveryWarpVariantMatchesGmp) {
   uint64_t cases = 0, bad = 0, variants = 0;
   for (const kernels::Variant& v : kernels::registry()) {
     if (v.op != kernels::Op::DivMod || !is_warp(v)) continue;
+    if (std::string(v.algorithm) == "newton") continue;  // 2N-digit dividends: warp_divnewton_vs_gmp_test.cpp
     ++variants;
     const uint64_t limit = kernels::max_operand_bits(v, limits);
     EXPECT_EQ(limit, uint64_t(v.param) * v.q * 32) << v.name;
@@ -269,6 +271,65 @@ TEST(WarpDivModVsGmp, EveryWarpVariantMatchesGmp) {
   totals.mismatches += bad;
   std::printf("[ warp divmod ] %llu variants, %llu cases, %llu mismatches\n", (unsigned long long)variants,
               (unsigned long long)cases, (unsigned long long)bad);
+  EXPECT_GT(variants, 0u);
+  EXPECT_GT(cases, 0u);
+  EXPECT_EQ(bad, 0u);
+}
+
+// The block-rotate product in rounds (kernels/variants/warp_mul_rounds.cuh,
+// shape kWarpRoundsShape: R rounds of ipb instances per block). WarpOps above
+// runs these variants too, but with 67 instances, so that wide blocks never
+// reach a second round; here counts span several whole blocks of R rounds
+// and end in a block with partly and wholly empty rounds. Sizes: odd ones
+// (65, 1000, 3072, 4097), half the limit + 1, limit - 31 and the exact limit
+// (limit + 1 and + 64 are checked Unsupported by WarpOps).
+TEST(WarpRoundsVsGmp, EveryRoundsVariantMatchesGmp) {
+  BIGTUNE_REQUIRE_GPU();
+  Context ctx;
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, test::test_seed() + 1900);
+  const kernels::DeviceLimits limits = test::device_limits();
+  const uint64_t cap = test::max_bits_cap();
+  const uint32_t R = kernels::warp::kWarpRounds;
+  uint64_t cases = 0, bad = 0, variants = 0;
+  // BIGTUNE_ROUNDS_VARIANTS="a,b": only variants whose name contains one of
+  // these (compute-sanitizer runs).
+  const char* only_env = std::getenv("BIGTUNE_ROUNDS_VARIANTS");
+  const std::string only = only_env ? only_env : "";
+  const auto selected = [&](const std::string& name) {
+    if (only.empty()) return true;
+    for (size_t at = 0; at <= only.size();) {
+      const size_t comma = std::min(only.find(',', at), only.size());
+      const std::string part = only.substr(at, comma - at);
+      if (!part.empty() && name.find(part) != std::string::npos) return true;
+      at = comma + 1;
+    }
+    return false;
+  };
+  for (const kernels::Variant& v : kernels::registry()) {
+    if (v.shape != &kernels::warp::kWarpRoundsShape || !selected(v.name)) continue;
+    const Op op = v.op == kernels::Op::Mul ? Op::Mul : Op::MulLow;
+    ++variants;
+    const uint64_t limit = kernels::max_operand_bits(v, limits);
+    EXPECT_EQ(limit, uint64_t(v.param) * v.q * 32) << v.name;
+    std::vector<uint64_t> mine;
+    for (uint64_t bits : {uint64_t(65), uint64_t(1000), uint64_t(3072), uint64_t(4097), limit / 2 + 1, limit - 31, limit})
+      if (bits <= std::min(limit, cap)) mine.push_back(bits);
+    for (uint64_t bits : mine)
+      for (uint32_t ipb : {3u, 32u / v.param, v.max_threads / v.param}) {
+        if (!kernels::why_invalid(v, bits, 1, ipb, limits).empty()) continue;
+        const uint64_t count = 2 * uint64_t(R) * ipb + ipb + (ipb + 1) / 2;
+        bad += run_case(ctx, op, v, bits, ipb, count, rng);
+        ++cases;
+        totals.instances += count;
+      }
+  }
+  gmp_randclear(rng);
+  totals.cases += cases;
+  totals.mismatches += bad;
+  std::printf("[ warp rounds mul_low/mul ] %llu variants, %llu cases, %llu mismatches\n",
+              (unsigned long long)variants, (unsigned long long)cases, (unsigned long long)bad);
   EXPECT_GT(variants, 0u);
   EXPECT_GT(cases, 0u);
   EXPECT_EQ(bad, 0u);

@@ -353,5 +353,25 @@ TEST(Crossover, AWinnerThatCannotServeTheBucketYieldsToOneThatCan) {
   EXPECT_EQ(measured_override(pts, b.lo, b.hi, 0.02, 1.0, &decided, [](const TimedPlan&) { return false; }), nullptr);
 }
 
+TEST(Crossover, AnUntimedBucketPlanOfAnotherVariantYieldsToTheMeasurement) {
+  // H100, session 4: at 92,672 bits the NTT (2074 us) and Karatsuba over the
+  // classical product (the model's first there, 2099 us) tied; for the bucket
+  // of 100,000 bits the model chose another NTT, never timed: the measured
+  // winner replaces it. The same variant at another IPB stays (the model's
+  // adaptation to the batch count).
+  MeasuredPoint p;
+  p.bits = 92672;
+  p.timed = {{"ntt.m14.t1024", 1, 2074.0}, {"kara.k1.classical", 1, 2099.0}};
+  p.model_first = {"kara.k1.classical", 1, 2099.0};
+  const std::vector<MeasuredPoint> pts{p};
+  const db::Bucket b = db::bits_bucket(100000);
+  const TimedPlan other{"ntt.m13.t512", 1, 0};
+  const TimedPlan* w = measured_override(pts, b.lo, b.hi, 0.02, 1.0, &other);
+  ASSERT_NE(w, nullptr);
+  EXPECT_EQ(w->variant, "ntt.m14.t1024");
+  const TimedPlan same_variant{"kara.k1.classical", 2, 0};
+  EXPECT_EQ(measured_override(pts, b.lo, b.hi, 0.02, 1.0, &same_variant), nullptr);
+}
+
 }  // namespace
 }  // namespace bigtune::tuner

@@ -115,6 +115,25 @@ TEST(Layout, BlockedAccessIsConflictFree) {
   }
 }
 
+TEST(Registry, KernelSiblingsDifferOnlyInThreads) {
+  const Variant* t512 = find_variant("mul.ntt.u64.q1.gl.m14.t512");
+  const Variant* t1024 = find_variant("mul.ntt.u64.q1.gl.m14.t1024");
+  const Variant* m13 = find_variant("mul.ntt.u64.q1.gl.m13.t512");
+  const Variant* sqr = find_variant("sqr.ntt.u64.q1.gl.m14.t512");
+  ASSERT_TRUE(t512 && t1024 && m13 && sqr);
+  EXPECT_TRUE(same_kernel_other_threads(*t512, *t1024));
+  EXPECT_TRUE(same_kernel_other_threads(*t1024, *t512));
+  EXPECT_FALSE(same_kernel_other_threads(*t512, *t512));
+  EXPECT_FALSE(same_kernel_other_threads(*t512, *m13));  // another transform limit
+  EXPECT_FALSE(same_kernel_other_threads(*t512, *sqr));  // another op
+  // Karatsuba variants share their first kernel but differ in levels and base.
+  size_t kara = 0;
+  for (const Variant& a : registry())
+    for (const Variant& b : registry())
+      if (a.algorithm == "karatsuba" && b.algorithm == "karatsuba") kara += same_kernel_other_threads(a, b);
+  EXPECT_EQ(kara, 0u);
+}
+
 TEST(Layout, LimbsAreStoredIn64BitWords) {
   EXPECT_EQ(block::limbs_for_bits(1, 64), 1u);
   EXPECT_EQ(block::limbs_for_bits(64, 64), 1u);

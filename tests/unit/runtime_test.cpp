@@ -156,10 +156,13 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
     uint64_t bits;
     const char* variant;
   } expected[] = {
-      {Op::Mul, 1000, "mul.blockrot.u32.q8.l4"},
-      {Op::Mul, 16384, "mul.blockrot.u32.q16.l32"},
-      {Op::Mul, 20000, "mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l16"},
-      {Op::Mul, 32768, "mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l16"},
+      {Op::Mul, 1000, "mul.blockrot.u32.q8.l4.r4"},
+      {Op::Mul, 2048, "mul.blockrot.u32.q16.l4.r4"},
+      {Op::Mul, 4096, "mul.blockrot.u32.q16.l8.r4"},
+      {Op::Mul, 8192, "mul.blockrot.u32.q16.l16.r4"},
+      {Op::Mul, 16384, "mul.blockrot.u32.q16.l32.r4"},
+      {Op::Mul, 20000, "mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l16.r4"},
+      {Op::Mul, 32768, "mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l16.r4"},
       {Op::Mul, 65536, "mul.karatsuba.u64.q16.k3.blockrot.u32.q16.l16"},
       {Op::Mul, 65537, "mul.ntt.u64.q1.crt3.m12.t256"},
       {Op::Mul, 1 << 18, "mul.ntt.u64.q1.crt3.m13.t1024"},
@@ -170,12 +173,36 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::Sqr, 65536, "sqr.ntt.u64.q1.crt3.m12.t256"},
       {Op::Sqr, 1 << 17, "sqr.ntt.u64.q1.crt3.m13.t1024"},
       {Op::Add, 1 << 20, "add.chained.u64.q16.t512"},
+      {Op::DivMod, 2048, "divmod.knuth.u32.q64"},
+      {Op::DivMod, 2049, "divmod.newton.u32.q8.l8.c4"},
+      {Op::DivMod, 4096, "divmod.newton.u32.q8.l8.c4"},
+      {Op::DivMod, 8192, "divmod.newton.u32.q8.l16.c4"},
+      {Op::DivMod, 16384, "divmod.newton.u32.q8.l32.c8"},
+      {Op::DivMod, 16385, "divmod.shinv.u64.q4.smem"},
+      {Op::Add, 16383, "add.scan.u64.q8"},
+      {Op::Add, 16384, "add.stream.u64.q4.t256.s3"},
+      {Op::Sub, 65536, "sub.stream.u64.q4.t256.s3"},
+      {Op::Sub, 65537, "sub.stream.u64.q4.t512"},
+      {Op::Add, 131072, "add.stream.u64.q4.t512"},
+      {Op::Sub, 131073, "sub.scan.u64.q8"},
+      {Op::Sub, 1 << 21, "sub.chained.u64.q16.t512"},
+      {Op::Add, 1 << 22, "add.stream.u64.q4.t256.s3"},
+      {Op::Sub, 1ull << 30, "sub.stream.u64.q4.t256.s3"},  // past the chained family's 2^24 bits
   };
   for (const auto& e : expected) {
     const auto plan = default_plan(e.op, e.bits, (1ull << 32) / e.bits, kH100);
     ASSERT_TRUE(plan) << op_name(e.op) << " " << e.bits;
     EXPECT_EQ(plan->variant, e.variant) << op_name(e.op) << " " << e.bits;
   }
+  // Instances per block of the warp products: 32-64-thread blocks
+  // (bench/results/2026-11-22-h100-mulsmall.md).
+  EXPECT_EQ(default_plan(Op::Mul, 1024, 1 << 22, kH100)->ipb, 16u);
+  EXPECT_EQ(default_plan(Op::Mul, 8192, 1 << 19, kH100)->ipb, 4u);
+  EXPECT_EQ(default_plan(Op::Mul, 16384, 1 << 18, kH100)->ipb, 1u);
+  // Small batches: the one-round kernel (the rounds need >= 64 blocks per SM).
+  EXPECT_EQ(default_plan(Op::Mul, 1024, 100000, kH100)->variant, "mul.blockrot.u32.q8.l4");
+  EXPECT_EQ(default_plan(Op::Mul, 8192, 1000, kH100)->variant, "mul.blockrot.u32.q16.l16");
+  EXPECT_EQ(default_plan(Op::Mul, 32768, 100, kH100)->variant, "mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l16");
 }
 
 TEST(MpzWords, RoundTripAndRange) {

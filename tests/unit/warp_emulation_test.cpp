@@ -14,6 +14,7 @@
 #include "tests/support/warp_emulation.hpp"  // first: the CUDA names, then the kernels
 #include "kernels/variants/warp_divmod_kernels.cuh"
 #include "kernels/variants/warp_kernels.cuh"
+#include "kernels/variants/warp_mul_rounds.cuh"
 #include "tests/support/operands.hpp"
 
 namespace bigtune {
@@ -210,6 +211,84 @@ TEST(WarpEmulation, ProductsAndAddSubMatchGmp) {
   }
   gmp_randclear(rng);
   EXPECT_GT(checked, 100u);
+}
+
+// The block-rotate product in rounds (kernels/variants/warp_mul_rounds.cuh):
+// R rounds of ipb = 32 / L instances per one-warp block, the grid divided by
+// R as kernels/warp/warp_rounds_shapes.cpp does; counts that leave the last
+// block's later rounds partly and wholly empty; exact limits, odd sizes,
+// results wider than the product (zeros above), mul_low at odd sizes (the
+// mask of the last sink block and of the high part).
+TEST(WarpEmulation, RoundsProductMatchesGmp) {
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, test::test_seed() + 3300);
+  constexpr int R = 4;
+  struct Case {
+    bool full;
+    void (*kernel)(KernelArgs);
+    uint32_t lanes;
+    uint64_t bits, extra_bits;  // result bits = 2 bits + extra_bits (full) or bits
+  };
+  namespace kv = kernels::variants;
+  const Case cases[] = {{true, &kv::warp_mul_rounds_kernel<4, 8, R>, 4, 1024, 0},
+                        {true, &kv::warp_mul_rounds_kernel<4, 8, R>, 4, 1000, 64},
+                        {true, &kv::warp_mul_rounds_kernel<4, 8, R>, 4, 65, 0},
+                        {false, &kv::warp_mul_rounds_kernel<4, 8, R>, 4, 1023, 0},
+                        {false, &kv::warp_mul_rounds_kernel<4, 8, R>, 4, 1024, 0},
+                        {true, &kv::warp_mul_rounds_kernel<4, 16, R>, 4, 2048, 0},
+                        {true, &kv::warp_mul_rounds_kernel<4, 16, R>, 4, 1537, 128},
+                        {false, &kv::warp_mul_rounds_kernel<4, 16, R>, 4, 2017, 0},
+                        {true, &kv::warp_mul_rounds_kernel<8, 16, R>, 8, 4096, 0},
+                        {true, &kv::warp_mul_rounds_kernel<8, 16, R>, 8, 3072, 0},
+                        {false, &kv::warp_mul_rounds_kernel<8, 16, R>, 8, 4065, 0},
+                        {true, &kv::warp_mul_rounds_kernel<16, 16, R>, 16, 8192, 0},
+                        {true, &kv::warp_mul_rounds_kernel<32, 16, R>, 32, 4097, 0}};
+  uint64_t checked = 0;
+  for (const Case& c : cases) {
+    const uint32_t ipb = 32 / c.lanes;
+    // Two whole blocks of R rounds, then a block whose second round is partly
+    // filled and whose last two rounds are empty.
+    const uint64_t count = 2 * R * ipb + ipb + (ipb > 1 ? ipb / 2 : 1), bits = c.bits;
+    const uint64_t rbits = c.full ? 2 * bits + c.extra_bits : bits;
+    const uint32_t n = limbs32(bits), rn = limbs32(rbits);
+    std::vector<uint32_t> a(count * n), b(count * n), r(count * rn, 0xdeadbeef);
+    std::vector<mpz_t> ma(count), mb(count);
+    mpz_t want, got;
+    mpz_inits(want, got, nullptr);
+    for (uint64_t i = 0; i < count; ++i) {
+      mpz_inits(ma[i], mb[i], nullptr);
+      test::make_pair(ma[i], mb[i], rng, bits, i);
+      put(a, i, n, ma[i]);
+      put(b, i, n, mb[i]);
+    }
+    KernelArgs args;
+    args.r = r.data();
+    args.a = a.data();
+    args.b = b.data();
+    args.count = count;
+    args.bits = rbits;
+    args.limbs = n;
+    args.out_limbs = rn;
+    args.ipb = ipb;
+    args.threads_per_instance = c.lanes;
+    const uint64_t grid = ((count + ipb - 1) / ipb + R - 1) / R;
+    for (uint64_t blk = 0; blk < grid; ++blk) emu::run_warp(unsigned(blk), [&](unsigned) { c.kernel(args); });
+    for (uint64_t i = 0; i < count; ++i) {
+      mpz_mul(want, ma[i], mb[i]);
+      mpz_fdiv_r_2exp(want, want, rbits);
+      get(got, r, i, rn);
+      ASSERT_TRUE(mpz_cmp(want, got) == 0)
+          << (c.full ? "mul" : "mul_low") << " L " << c.lanes << " bits " << bits << " result bits " << rbits
+          << " instance " << i << " of " << count << "\n a = " << test::hex(ma[i]) << "\n b = " << test::hex(mb[i])
+          << "\n want " << test::hex(want) << "\n got  " << test::hex(got);
+      ++checked;
+    }
+    for (uint64_t i = 0; i < count; ++i) mpz_clears(ma[i], mb[i], nullptr);
+    mpz_clears(want, got, nullptr);
+  }
+  gmp_randclear(rng);
+  EXPECT_GT(checked, 300u);
 }
 
 }  // namespace
