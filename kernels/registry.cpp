@@ -85,6 +85,7 @@ const std::vector<Variant>& registry() {
     variants::append_mul_u32_variants(v);
     variants::append_mul_u64_variants(v);
     variants::append_ntt_variants(v);
+    variants::append_ntt_crt_variants(v);  // three 31-bit primes + CRT (ntt2, session 4)
     variants::append_sqr_classical_variants(v);
     variants::append_div_fused_variants(v);
     variants::append_thread_add_sub_variants(v);

@@ -123,24 +123,31 @@ std::optional<Preferred> preferred(Op op, uint64_t bits) {
       // against 1.45e7 for block classical); above, Karatsuba over the 8-Kbit
       // block-rotate product, two levels to 32 Kbit (7.33e6/s at 2^15), three
       // to 64 Kbit (2.17e6/s at 2^16 against 1.64e6 for the NTT). sqr: one
-      // Karatsuba level to 16 Kbit (2.42e7/s), two to 32 Kbit (7.74e6 against
-      // the NTT's 5.81e6), the NTT square above.
+      // Karatsuba level to 16 Kbit (2.42e7/s), two below 32 Kbit, the NTT
+      // square from 32 Kbit (session 4, below: 1.16e7/s at 2^15 against 7.89e6).
       // mulsmall (2026-11-22-h100-mulsmall.md): 16 Kbit on one-warp blocks in
       // rounds (2.41e7/s against 2.33e7); two Karatsuba levels over the 8-Kbit
       // product in rounds, 4 leaves per block (mul 7.55e6/s against 7.34e6,
       // sqr 7.89e6 against 7.75e6 with 4 leaves per block).
       if (op == Op::Mul && bits > 8192 && bits <= 16384) return Preferred{"mul.blockrot.u32.q16.l32.r4", 1};
-      if (op != Op::MulLow && bits > 16384 && bits <= 32768)
+      if (op != Op::MulLow && bits > 16384 && (op == Op::Mul ? bits <= 32768 : bits < 32768))
         return Preferred{op == Op::Mul ? "mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l16.r4"
                                        : "sqr.karatsuba.u64.q16.k2.blockrot.u32.q16.l16",
                          4};
-      if (op != Op::MulLow && bits > 8192 && bits <= (op == Op::Mul ? 65536u : 32768u)) {
+      if (op != Op::MulLow && bits > 8192 && bits < (op == Op::Mul ? 65537u : 32768u)) {
         const char* levels = bits <= 16384 ? "k1" : bits <= 32768 ? "k2" : "k3";
         return Preferred{prefixed(op, "karatsuba.u64.q16.") + levels + ".blockrot.u32.q16.l16", 32};
       }
-      if (op == Op::Mul && bits > 65536) return Preferred{"mul.ntt.u64.q1.gl.m14.t1024", 1};
-      if (op == Op::Sqr && bits > 32768)
-        return Preferred{bits <= 65536 ? "sqr.ntt.u64.q1.gl.m14.t512" : "sqr.ntt.u64.q1.gl.m14.t1024", 1};
+      // Above: the NTT over three 31-bit primes with CRT (session 4,
+      // bench/results/2026-11-22-h100-ntt2.md: mul 8.8e5 / 3.48e5 / 5.5e4 at
+      // 2^17 / 2^18 / 2^20 against Goldilocks' 7.24e5 / 2.99e5 / 4.24e4; sqr
+      // 1.16e7 at 2^15 against Karatsuba's 7.75e6, 4.4e6 at 2^16 against
+      // 2.58e6). Its 2^12-element in-shared-memory variant (m12) wins up to
+      // 2^17 bits, the 2^13 one (m13, 1024 threads) from 2^18.
+      if (op == Op::Mul && bits > 65536)
+        return Preferred{bits <= 131072 ? "mul.ntt.u64.q1.crt3.m12.t256" : "mul.ntt.u64.q1.crt3.m13.t1024", 1};
+      if (op == Op::Sqr && bits >= 32768)
+        return Preferred{bits <= 65536 ? "sqr.ntt.u64.q1.crt3.m12.t256" : "sqr.ntt.u64.q1.crt3.m13.t1024", 1};
       return std::nullopt;
     case Op::DivMod:
       if (bits <= 2048) return Preferred{"divmod.knuth.u32.q64", 128};

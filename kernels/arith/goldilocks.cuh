@@ -74,6 +74,20 @@ struct Goldilocks {
     return r;
   }
 
+  // The hooks kernels/block/ntt.cuh calls on any field (arith/crt3_field.cuh
+  // has the same): the unit, a digit as an element (digits < 2^16 < p), the
+  // exact integer of a coefficient (< p < 2^64: hi = 0), a read-only load.
+  BIGTUNE_FIELD_HD static uint64_t one() { return 1; }
+  BIGTUNE_FIELD_HD static uint64_t from_digit(uint64_t d) { return d; }
+  BIGTUNE_FIELD_HD static void to_integer(uint64_t c, uint64_t& lo, uint64_t& hi) { lo = c, hi = 0; }
+  BIGTUNE_FIELD_HD static uint64_t load(const uint64_t* p) {
+#if defined(__CUDA_ARCH__)
+    return __ldg(p);
+#else
+    return *p;
+#endif
+  }
+
   // A primitive 2^log_n-th root of unity and the inverse of 2^log_n.
   BIGTUNE_FIELD_HD static uint64_t root_of_unity(int log_n) { return pow(kGenerator, (kP - 1) >> log_n); }
   BIGTUNE_FIELD_HD static uint64_t inverse_pow2(int log_n) {

@@ -1,11 +1,15 @@
 // Block-level NTT multiplication and squaring (seed 000 §4, exact).
 //
 // Computes the full product r = a·b (or r = a·a) of one instance with one
-// thread block, by a number-theoretic transform over the prime field of
-// `Field` (kernels/arith/goldilocks.cuh: p = 2^64 - 2^32 + 1, 16-bit digits).
+// thread block, by a number-theoretic transform over `Field`:
+// kernels/arith/goldilocks.cuh (p = 2^64 - 2^32 + 1, 16-bit digits) or
+// kernels/arith/crt3_field.cuh (three 31-bit primes with CRT, 32-bit digits,
+// half the transform length). A field supplies Elem, kDigitBits, add/sub/mul/
+// neg/pow, one(), from_digit(), to_integer() (the exact coefficient as 128
+// bits), load() (read-only global), root_of_unity() and inverse_pow2().
 // Unlike seed 000's prototype there is no overflow-unsafe mode: the digit
-// width keeps every convolution coefficient below p for any input, the
-// all-ones operands included (bound in goldilocks.cuh).
+// width keeps every convolution coefficient below the modulus for any input,
+// the all-ones operands included (bounds in each field's header).
 //
 // Algorithm (sizes and the split: ntt_layout.hpp):
 //   for each of the D twisted sub-products t (D = 1 unless N > M):
@@ -63,13 +67,7 @@ struct NttTables {
   const Elem* inv;
   uint32_t log_n;
 
-  BIGTUNE_FIELD_HD static Elem load(const Elem* p) {
-#if defined(__CUDA_ARCH__)
-    return __ldg(p);
-#else
-    return *p;
-#endif
-  }
+  BIGTUNE_FIELD_HD static Elem load(const Elem* p) { return Field::load(p); }
   // ω^e and ω^-e for any e (taken modulo N).
   BIGTUNE_FIELD_HD Elem root(uint64_t e) const { return pick(fwd, e); }
   BIGTUNE_FIELD_HD Elem inv_root(uint64_t e) const { return pick(inv, e); }
@@ -82,9 +80,18 @@ struct NttTables {
   }
 };
 
-// Digit k (16 bits) of a little-endian operand of `limbs` 64-bit limbs.
+// Digits of Field::kDigitBits bits (16 Goldilocks, 32 three-prime CRT) per
+// 64-bit limb.
+template <class Field>
+BIGTUNE_FIELD_HD constexpr uint32_t ntt_digits_per_limb() {
+  return 64 / Field::kDigitBits;
+}
+
+// Digit k of a little-endian operand of 64-bit limbs.
+template <class Field = arith::Goldilocks>
 BIGTUNE_FIELD_HD uint64_t ntt_digit(const uint64_t* v, uint32_t k) {
-  return (v[k / kNttDigitsPerLimb] >> ((k % kNttDigitsPerLimb) * kNttDigitBits)) & ((1u << kNttDigitBits) - 1);
+  constexpr uint32_t per = ntt_digits_per_limb<Field>(), bits = Field::kDigitBits;
+  return (v[k / per] >> ((k % per) * bits)) & ((uint64_t(1) << bits) - 1);
 }
 
 // The phases below are written as loops over [0, len) with stride `threads`
@@ -105,9 +112,9 @@ BIGTUNE_FIELD_HD void ntt_load_twisted(typename Field::Elem* x, const NttPlan& p
                                        uint32_t threads) {
   const uint32_t m = p.m();
   for (uint32_t r = tid; r < m; r += threads) {
-    typename Field::Elem acc = 0;
+    typename Field::Elem acc{};  // zero in both fields' representations
     for (uint32_t k = r; k < digits; k += m) {
-      const uint64_t dgt = ntt_digit(v, k);
+      const typename Field::Elem dgt = Field::from_digit(ntt_digit<Field>(v, k));
       acc = Field::add(acc, t == 0 ? dgt : Field::mul(dgt, tw.root(uint64_t(t) * k)));
     }
     x[ntt_phys(r)] = acc;
@@ -135,7 +142,7 @@ BIGTUNE_FIELD_HD void ntt_group(typename Field::Elem (&v)[1 << K], const NttPlan
     for (uint32_t jj = 0; jj < (1u << K) / 2; ++jj) {
       const uint32_t j = ((jj >> st) << (st + 1)) | (jj & (hb - 1));  // bit st of j is 0
       const uint32_t e = (((j & (hb - 1)) << s_lo) | g_low) << shift;
-      const Elem w = e == 0 ? Elem(1) : NttTables<Field>::load(table + e);
+      const Elem w = e == 0 ? Field::one() : NttTables<Field>::load(table + e);
       if constexpr (kInverse) {
         const Elem u = v[j], t = e == 0 ? v[j + hb] : Field::mul(v[j + hb], w);
         v[j] = Field::add(u, t);
@@ -274,7 +281,7 @@ BIGTUNE_FIELD_HD void ntt_sub_product(typename Field::Elem* x, typename Field::E
   const bool fused = p.log_m >= kNttPassLog;
   const uint32_t split = fused ? kNttPassLog : 0;
   if (!kSquare) {
-    ntt_load_twisted<Field>(x, p, tw, b, b_limbs * kNttDigitsPerLimb, t, tid, threads);
+    ntt_load_twisted<Field>(x, p, tw, b, b_limbs * ntt_digits_per_limb<Field>(), t, tid, threads);
     barrier();
     ntt_forward_passes<Field>(x, p, tw, split, tid, threads, barrier);
     if (fused) {
@@ -284,7 +291,7 @@ BIGTUNE_FIELD_HD void ntt_sub_product(typename Field::Elem* x, typename Field::E
     }
     barrier();
   }
-  ntt_load_twisted<Field>(x, p, tw, a, a_limbs * kNttDigitsPerLimb, t, tid, threads);
+  ntt_load_twisted<Field>(x, p, tw, a, a_limbs * ntt_digits_per_limb<Field>(), t, tid, threads);
   barrier();
   ntt_forward_passes<Field>(x, p, tw, split, tid, threads, barrier);
   if (fused) {
@@ -304,7 +311,7 @@ template <class Field>
 BIGTUNE_FIELD_HD typename Field::Elem ntt_coefficient(const typename Field::Elem* x,
                                                       const typename Field::Elem* subs, const NttPlan& p,
                                                       const NttTables<Field>& tw, uint64_t k) {
-  if (k >= p.n()) return 0;
+  if (k >= p.n()) return typename Field::Elem{};
   if (p.log_d == 0) return x[ntt_phys(uint32_t(k))];
   const uint32_t m = p.m(), r = uint32_t(k) & (m - 1), q = uint32_t(k >> p.log_m);
   typename Field::Elem c = subs[r];
@@ -313,19 +320,24 @@ BIGTUNE_FIELD_HD typename Field::Elem ntt_coefficient(const typename Field::Elem
   return c;
 }
 
-// Limb j of the product before carries: Σ_i c_{4j+i} 2^{16i} as (lo, hi).
+// Limb j of the product before carries: Σ_i c_{Lj+i} 2^{di} (L digits of d
+// bits per limb) as (lo, hi). A coefficient is an integer c_lo + c_hi·2^64
+// (Field::to_integer; c_hi = 0 for Goldilocks, < 2^16 for the CRT field up to
+// 2^16 digits), so hi stays below 2^50 either way.
 template <class Field>
 BIGTUNE_FIELD_HD void ntt_limb_parts(uint64_t& lo, uint64_t& hi, const typename Field::Elem* x,
                                      const typename Field::Elem* subs, const NttPlan& p,
                                      const NttTables<Field>& tw, uint64_t j) {
-  lo = ntt_coefficient<Field>(x, subs, p, tw, j * kNttDigitsPerLimb);
-  hi = 0;
-  for (uint32_t i = 1; i < kNttDigitsPerLimb; ++i) {
-    const uint64_t c = ntt_coefficient<Field>(x, subs, p, tw, j * kNttDigitsPerLimb + i);
-    const uint32_t sh = i * kNttDigitBits;
-    const uint64_t part = c << sh;
+  constexpr uint32_t per = ntt_digits_per_limb<Field>();
+  Field::to_integer(ntt_coefficient<Field>(x, subs, p, tw, j * per), lo, hi);
+#pragma unroll
+  for (uint32_t i = 1; i < per; ++i) {
+    uint64_t c_lo, c_hi;
+    Field::to_integer(ntt_coefficient<Field>(x, subs, p, tw, j * per + i), c_lo, c_hi);
+    const uint32_t sh = i * uint32_t(Field::kDigitBits);
+    const uint64_t part = c_lo << sh;
     lo += part;
-    hi += (c >> (64 - sh)) + (lo < part);
+    hi += (c_lo >> (64 - sh)) + (c_hi << sh) + (lo < part);
   }
 }
 

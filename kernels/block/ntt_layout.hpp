@@ -53,12 +53,14 @@ struct NttPlan {
 };
 
 // a_limbs, b_limbs: 64-bit limbs of each operand; log_m_max: the variant's
-// largest in-shared-memory transform; max_threads: its thread bound.
+// largest in-shared-memory transform; max_threads: its thread bound;
+// digit_bits: the field's digit width (Field::kDigitBits: 16 for Goldilocks,
+// 32 for the three-prime CRT field arith/crt3_field.cuh).
 BIGTUNE_HD constexpr NttPlan ntt_plan(uint32_t a_limbs, uint32_t b_limbs, uint32_t log_m_max,
-                                      uint32_t max_threads) {
+                                      uint32_t max_threads, uint32_t digit_bits = kNttDigitBits) {
   NttPlan p;
-  p.n_a = a_limbs * kNttDigitsPerLimb;
-  p.n_b = b_limbs * kNttDigitsPerLimb;
+  p.n_a = a_limbs * (64 / digit_bits);
+  p.n_b = b_limbs * (64 / digit_bits);
   const uint64_t coeffs = uint64_t(p.n_a) + p.n_b - 1;
   p.log_n = ntt_ceil_log2(coeffs < 2 ? 2 : coeffs);
   p.log_m = p.log_n < log_m_max ? p.log_n : log_m_max;
@@ -72,13 +74,18 @@ BIGTUNE_HD constexpr NttPlan ntt_plan(uint32_t a_limbs, uint32_t b_limbs, uint32
 
 // Dynamic shared memory: the transform buffer (M elements, one pad element
 // per 8 against bank conflicts: ntt.cuh, ntt_phys) plus the carry phase's hi
-// words (kNttCarryLimbs per thread) and one carry word.
+// words (kNttCarryLimbs per thread) and one carry word. elem_bytes: the
+// field element's size (8 Goldilocks, 12 three-prime CRT); the carry words
+// start at the next 8-byte boundary after the buffer.
 BIGTUNE_HD constexpr uint32_t ntt_x_elems(const NttPlan& p) { return p.m() + p.m() / 8 + 1; }
-BIGTUNE_HD constexpr uint64_t ntt_smem_bytes(const NttPlan& p) {
-  return (uint64_t(ntt_x_elems(p)) + uint64_t(kNttCarryLimbs) * p.threads + 2) * 8;
+BIGTUNE_HD constexpr uint64_t ntt_carry_offset(const NttPlan& p, uint32_t elem_bytes = 8) {
+  return (uint64_t(ntt_x_elems(p)) * elem_bytes + 7) / 8 * 8;
+}
+BIGTUNE_HD constexpr uint64_t ntt_smem_bytes(const NttPlan& p, uint32_t elem_bytes = 8) {
+  return ntt_carry_offset(p, elem_bytes) + (uint64_t(kNttCarryLimbs) * p.threads + 2) * 8;
 }
 
-// Global scratch, in 64-bit elements: the twiddle tables (ω^k and ω^-k for
+// Global scratch, in field elements: the twiddle tables (ω^k and ω^-k for
 // k < N/2), then per slot the second operand's transform (mul only) and the
 // D sub-products (split only).
 BIGTUNE_HD constexpr uint64_t ntt_table_elems(const NttPlan& p) { return p.n(); }
@@ -88,8 +95,9 @@ BIGTUNE_HD constexpr uint64_t ntt_slot_elems(const NttPlan& p, bool square) {
 BIGTUNE_HD constexpr uint32_t ntt_slots(uint64_t count) {
   return count < kNttMaxSlots ? uint32_t(count) : kNttMaxSlots;
 }
-BIGTUNE_HD constexpr uint64_t ntt_scratch_bytes(const NttPlan& p, bool square, uint64_t count) {
-  return (ntt_table_elems(p) + ntt_slot_elems(p, square) * ntt_slots(count)) * 8;
+BIGTUNE_HD constexpr uint64_t ntt_scratch_bytes(const NttPlan& p, bool square, uint64_t count,
+                                                uint32_t elem_bytes = 8) {
+  return (ntt_table_elems(p) + ntt_slot_elems(p, square) * ntt_slots(count)) * elem_bytes;
 }
 
 }  // namespace bigtune::kernels::block

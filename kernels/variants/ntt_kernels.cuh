@@ -33,9 +33,10 @@ template <class Field, int kLogMMax, bool kSquare>
 __global__ void __launch_bounds__(1024) mul_ntt_kernel(KernelArgs args) {
   using Elem = typename Field::Elem;
   __shared__ typename block::BlockAddSub<uint64_t, block::kNttCarryLimbs, false>::TempStorage scan_storage;
-  const block::NttPlan p = block::ntt_plan(args.limbs, args.limbs, kLogMMax, blockDim.x);
+  const block::NttPlan p = block::ntt_plan(args.limbs, args.limbs, kLogMMax, blockDim.x, Field::kDigitBits);
   Elem* x = dynamic_smem<Elem>();
-  uint64_t* carry_words = reinterpret_cast<uint64_t*>(x + block::ntt_x_elems(p));
+  uint64_t* carry_words =
+      reinterpret_cast<uint64_t*>(dynamic_smem<unsigned char>() + block::ntt_carry_offset(p, sizeof(Elem)));
   Elem* table = static_cast<Elem*>(args.scratch);
   const block::NttTables<Field> tw{table, table + p.n() / 2, p.log_n};
   Elem* slot = table + block::ntt_table_elems(p) + uint64_t(blockIdx.x) * block::ntt_slot_elems(p, kSquare);

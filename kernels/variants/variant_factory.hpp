@@ -25,6 +25,7 @@ void append_cmp_shift_variants(std::vector<Variant>& out);
 void append_mul_u32_variants(std::vector<Variant>& out);
 void append_mul_u64_variants(std::vector<Variant>& out);
 void append_ntt_variants(std::vector<Variant>& out);  // ntt_instances.cu: mul and sqr by NTT
+void append_ntt_crt_variants(std::vector<Variant>& out);  // ntt_crt_instances.cu: NTT over three 31-bit primes
 void append_sqr_classical_variants(std::vector<Variant>& out);
 void append_div_fused_variants(std::vector<Variant>& out);  // divmod.shinv, mul_add, poly (block)
 void append_thread_add_sub_variants(std::vector<Variant>& out);  // kernels/thread, issue 4

@@ -1,0 +1,184 @@
+// Three 31-bit NTT primes as one "field" for bigtune's NTT product
+// (kernels/block/ntt.cuh): an element is a residue triple, every operation is
+// done per prime in Montgomery form on the 32-bit IMAD path, and a product
+// coefficient is recovered from its three residues by Garner's CRT.
+//
+// Why (issue 3, seed 000 §4, bench/notes/ntt.md "next steps" 2): the H100
+// multiplies 32-bit operands natively while a Goldilocks 64x64->128 product
+// takes about 11 IMAD-pipe instructions plus ~10 for the reduction. Three
+// 31-bit primes hold 32-bit digits exactly (P = p0·p1·p2 ~ 2^92.6, and a
+// coefficient of a product of n-digit operands is below n·2^64 <= 2^80 for
+// n <= 2^16 digits, the 2^21-bit limit), so the transform is half as long as
+// Goldilocks' 16-bit-digit one and a butterfly is three independent ~13-
+// instruction chains (mul ~7, add 3, sub 3) instead of one ~40-instruction
+// chain: ~0.45x the instructions per product, and three times the ILP.
+//
+// Primes (all in (2^30, 2^31), so a Montgomery product of canonical values is
+// below 2p and one conditional subtraction makes it canonical; t + m·p < 2^64):
+//   p0 = 15·2^27 + 1 = 2013265921, p1 = 27·2^26 + 1 = 1811939329,
+//   p2 = 63·2^25 + 1 = 2113929217; roots of unity of order up to 2^25.
+// Every Elem component is the Montgomery form x·2^32 mod p_i, canonical (< p_i).
+// Host and device share this code: the CPU unit tests run the same math.
+#pragma once
+#include <cstdint>
+
+#include "kernels/arith/goldilocks.cuh"  // BIGTUNE_FIELD_HD
+
+namespace bigtune::kernels::arith {
+
+struct Crt3Elem {
+  uint32_t v[3];
+};
+
+struct Crt3 {
+  using Elem = Crt3Elem;
+  static constexpr int kPrimes = 3;
+  static constexpr int kMaxLog = 25;     // 2-power roots of unity in all three fields
+  static constexpr int kDigitBits = 32;  // exact: n·(2^32-1)^2 < P for n < 2^28 digits
+
+  BIGTUNE_FIELD_HD static constexpr uint32_t prime(int i) {
+    return i == 0 ? 2013265921u : i == 1 ? 1811939329u : 2113929217u;
+  }
+  // -p^-1 mod 2^32 (Montgomery), 2^32 mod p (one), 2^64 mod p (into Montgomery
+  // form), a quadratic non-residue (its (p-1)/2^k-th power has order 2^k).
+  BIGTUNE_FIELD_HD static constexpr uint32_t neg_inv(int i) {
+    return i == 0 ? 2013265919u : i == 1 ? 1811939327u : 2113929215u;
+  }
+  BIGTUNE_FIELD_HD static constexpr uint32_t r1(int i) { return i == 0 ? 268435454u : i == 1 ? 671088638u : 67108862u; }
+  BIGTUNE_FIELD_HD static constexpr uint32_t r2(int i) {
+    return i == 0 ? 1172168163u : i == 1 ? 959408210u : 2111798781u;
+  }
+  BIGTUNE_FIELD_HD static constexpr uint32_t nonresidue(int i) { return i == 2 ? 5u : 11u; }
+
+  // a·b·2^-32 mod p for a < 2^32, b < p: t + m·p < 2^63 + 2^63, and the
+  // quotient is below 2^31 + p < 3p, canonical after at most two subtractions
+  // (one when a < p: then it is below 2p).
+  template <bool kWideA = false>
+  BIGTUNE_FIELD_HD static uint32_t mont(uint32_t a, uint32_t b, int i) {
+    const uint32_t p = prime(i);
+    const uint64_t t = uint64_t(a) * b;
+    const uint32_t m = uint32_t(t) * neg_inv(i);
+    uint32_t u = uint32_t((t + uint64_t(m) * p) >> 32);
+    u = umin(u, u - p);
+    if (kWideA) u = umin(u, u - p);
+    return u;
+  }
+  // The conditional corrections as an unsigned minimum (one IADD and one
+  // VIMNMX instead of compare + select): for s < 2p, s - p wraps above s
+  // exactly when s < p.
+  BIGTUNE_FIELD_HD static uint32_t umin(uint32_t a, uint32_t b) {
+#if defined(__CUDA_ARCH__)
+    return ::min(a, b);
+#else
+    return a < b ? a : b;
+#endif
+  }
+  BIGTUNE_FIELD_HD static uint32_t sadd(uint32_t a, uint32_t b, int i) {
+    const uint32_t s = a + b;  // < 2p < 2^32
+    return umin(s, s - prime(i));
+  }
+  // a - b, or a - b + p where it wrapped (then d + p < d, and d + p is right).
+  BIGTUNE_FIELD_HD static uint32_t ssub(uint32_t a, uint32_t b, int i) {
+    const uint32_t d = a - b;
+    return umin(d, d + prime(i));
+  }
+  BIGTUNE_FIELD_HD static uint32_t spow(uint32_t base, uint64_t e, int i) {
+    uint32_t r = r1(i);
+    while (e) {
+      if (e & 1) r = mont(r, base, i);
+      base = mont(base, base, i);
+      e >>= 1;
+    }
+    return r;
+  }
+
+  BIGTUNE_FIELD_HD static Elem add(const Elem& a, const Elem& b) {
+    Elem r;
+#pragma unroll
+    for (int i = 0; i < 3; ++i) r.v[i] = sadd(a.v[i], b.v[i], i);
+    return r;
+  }
+  BIGTUNE_FIELD_HD static Elem sub(const Elem& a, const Elem& b) {
+    Elem r;
+#pragma unroll
+    for (int i = 0; i < 3; ++i) r.v[i] = ssub(a.v[i], b.v[i], i);
+    return r;
+  }
+  BIGTUNE_FIELD_HD static Elem neg(const Elem& a) {
+    Elem r;
+#pragma unroll
+    for (int i = 0; i < 3; ++i) r.v[i] = a.v[i] == 0 ? 0 : prime(i) - a.v[i];
+    return r;
+  }
+  BIGTUNE_FIELD_HD static Elem mul(const Elem& a, const Elem& b) {
+    Elem r;
+#pragma unroll
+    for (int i = 0; i < 3; ++i) r.v[i] = mont(a.v[i], b.v[i], i);
+    return r;
+  }
+  BIGTUNE_FIELD_HD static Elem one() { return Elem{{r1(0), r1(1), r1(2)}}; }
+  BIGTUNE_FIELD_HD static Elem pow(Elem base, uint64_t e) {
+    Elem r;
+#pragma unroll
+    for (int i = 0; i < 3; ++i) r.v[i] = spow(base.v[i], e, i);
+    return r;
+  }
+  // A digit d < 2^32 into Montgomery form: d·2^64·2^-32 = d·2^32 (mod p_i).
+  BIGTUNE_FIELD_HD static Elem from_digit(uint64_t d) {
+    Elem r;
+#pragma unroll
+    for (int i = 0; i < 3; ++i) r.v[i] = mont<true>(uint32_t(d), r2(i), i);
+    return r;
+  }
+  // A primitive 2^log_n-th root of unity (each component of order 2^log_n)
+  // and the inverse of 2^log_n: 2^k·(p-1)/2^k ≡ -1, so 2^-k = p - (p-1)/2^k.
+  BIGTUNE_FIELD_HD static Elem root_of_unity(int log_n) {
+    Elem r;
+#pragma unroll
+    for (int i = 0; i < 3; ++i)
+      r.v[i] = spow(mont<true>(nonresidue(i), r2(i), i), (prime(i) - 1) >> log_n, i);
+    return r;
+  }
+  BIGTUNE_FIELD_HD static Elem inverse_pow2(int log_n) {
+    Elem r;
+#pragma unroll
+    for (int i = 0; i < 3; ++i) r.v[i] = mont(prime(i) - ((prime(i) - 1) >> log_n), r2(i), i);
+    return r;
+  }
+
+  BIGTUNE_FIELD_HD static Elem load(const Elem* p) {
+#if defined(__CUDA_ARCH__)
+    return Elem{{__ldg(&p->v[0]), __ldg(&p->v[1]), __ldg(&p->v[2])}};
+#else
+    return *p;
+#endif
+  }
+
+  // The integer c < P = p0·p1·p2 (< 2^93) with c ≡ the element's residues,
+  // as lo + hi·2^64 (Garner: c = x0 + p0·x1 + p0·p1·x2, x_i < p_i).
+  BIGTUNE_FIELD_HD static void to_integer(const Elem& e, uint64_t& lo, uint64_t& hi) {
+    constexpr uint32_t kInvP0ModP1 = 1207959574u;     // p0^-1 mod p1, Montgomery form
+    constexpr uint32_t kP0ModP2 = 1915798285u;        // p0 mod p2, Montgomery form
+    constexpr uint32_t kInvP0P1ModP2 = 1409285846u;   // (p0·p1)^-1 mod p2, Montgomery form
+    constexpr uint64_t kP0P1 = 3647915701995307009ull;
+    // Out of Montgomery form: mont(x, 1) = x·2^-32.
+    const uint32_t r0 = mont(e.v[0], 1, 0), r1v = mont(e.v[1], 1, 1), r2v = mont(e.v[2], 1, 2);
+    const uint32_t x0 = r0;
+    const uint32_t x0_p1 = x0 >= prime(1) ? x0 - prime(1) : x0;  // x0 < p0 < 2·p1
+    const uint32_t x1 = mont(ssub(r1v, x0_p1, 1), kInvP0ModP1, 1);
+    // x0 + p0·x1 mod p2 (x0 < p0 < p2, x1 < p1 < p2).
+    const uint32_t x01_p2 = sadd(x0, mont(x1, kP0ModP2, 2), 2);
+    const uint32_t x2 = mont(ssub(r2v, x01_p2, 2), kInvP0P1ModP2, 2);
+    const uint64_t x01 = uint64_t(x0) + uint64_t(prime(0)) * x1;  // < p0·p1 < 2^62
+#if defined(__CUDA_ARCH__)
+    const uint64_t plo = kP0P1 * x2, phi = __umul64hi(kP0P1, uint64_t(x2));
+#else
+    const unsigned __int128 prod = static_cast<unsigned __int128>(kP0P1) * x2;
+    const uint64_t plo = uint64_t(prod), phi = uint64_t(prod >> 64);
+#endif
+    lo = plo + x01;
+    hi = phi + (lo < x01);
+  }
+};
+
+}  // namespace bigtune::kernels::arith

@@ -1,0 +1,193 @@
+// CPU tests of the three-prime CRT field (kernels/arith/crt3_field.cuh) and
+// of the NTT product over it (kernels/block/ntt.cuh with Field = Crt3): the
+// field operations against slow 64-bit remainders, Garner's reconstruction
+// against the integer it must return, and the whole product — the kernel's
+// phase functions on one "thread", a serial carry in place of the block scan —
+// against GMP's mpn_mul, unsplit and split, random and all-ones operands (the
+// largest coefficients). The GPU test (tests/gpu/ntt_vs_gmp_test.cpp) covers
+// the device-only parts.
+#include <gmp.h>
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "kernels/arith/crt3_field.cuh"
+#include "kernels/block/ntt.cuh"
+#include "tests/support/operands.hpp"
+
+namespace bigtune {
+namespace {
+using Field = kernels::arith::Crt3;
+using Elem = Field::Elem;
+using kernels::block::NttPlan;
+using kernels::block::NttTables;
+using u128 = unsigned __int128;
+
+// Plain residue of a Montgomery component: x·2^-32 mod p by the slow route.
+uint32_t plain(uint32_t x, int i) {
+  const uint64_t p = Field::prime(i);
+  uint64_t inv_r = 1;  // 2^-32 mod p: (2^-1)^32, 2^-1 = (p+1)/2
+  for (int k = 0; k < 32; ++k) inv_r = inv_r * ((p + 1) / 2) % p;
+  return uint32_t(uint64_t(x) * inv_r % p);
+}
+uint32_t mont_of(uint64_t v, int i) { return uint32_t((u128(v % Field::prime(i)) << 32) % Field::prime(i)); }
+
+TEST(Crt3Field, OpsMatchSlowRemainders) {
+  std::mt19937_64 rng(test::test_seed() + 40);
+  for (int i = 0; i < 3; ++i) {
+    const uint64_t p = Field::prime(i);
+    EXPECT_EQ(uint32_t(Field::prime(i) * Field::neg_inv(i)), 0xffffffffu);  // p·(-p^-1) = -1 mod 2^32
+    EXPECT_EQ(Field::r1(i), uint32_t((uint64_t(1) << 32) % p));
+    EXPECT_EQ(Field::r2(i), uint32_t((u128(1) << 64) % p));
+    EXPECT_GT(p, uint64_t(1) << 30);  // the one-subtraction bound of mont()
+    EXPECT_LT(p, uint64_t(1) << 31);
+    std::vector<uint64_t> vals{0, 1, 2, p - 1, p - 2, p / 2, (uint64_t(1) << 30) - 1};
+    for (int k = 0; k < 120; ++k) vals.push_back(rng() % p);
+    for (uint64_t a : vals)
+      for (uint64_t b : vals) {
+        const uint32_t am = mont_of(a, i), bm = mont_of(b, i);
+        ASSERT_EQ(plain(Field::sadd(am, bm, i), i), (a + b) % p);
+        ASSERT_EQ(plain(Field::ssub(am, bm, i), i), (a + p - b) % p);
+        ASSERT_EQ(plain(Field::mont(am, bm, i), i), a * b % p) << a << " " << b << " prime " << i;
+        ASSERT_LT(Field::mont(am, bm, i), p);
+      }
+    // Digits up to 2^32 - 1 (above p) into Montgomery form.
+    for (uint64_t d : std::vector<uint64_t>{0, 1, p - 1, p, p + 1, 2 * p, 0xffffffffull, 0x80000000ull, rng() >> 32}) {
+      const uint32_t m = Field::from_digit(d).v[i];
+      ASSERT_LT(m, p);
+      ASSERT_EQ(plain(m, i), d % p) << d;
+    }
+  }
+  for (int k = 1; k <= 20; ++k) {
+    const Elem w = Field::root_of_unity(k);
+    const Elem whole = Field::pow(w, uint64_t(1) << k), half = Field::pow(w, uint64_t(1) << (k - 1));
+    const Elem inv_n = Field::inverse_pow2(k);
+    for (int i = 0; i < 3; ++i) {
+      EXPECT_EQ(plain(whole.v[i], i), 1u);
+      EXPECT_EQ(plain(half.v[i], i), Field::prime(i) - 1);  // primitive: ω^(N/2) = -1
+      EXPECT_EQ(uint64_t(plain(inv_n.v[i], i)) * ((uint64_t(1) << k) % Field::prime(i)) % Field::prime(i), 1u);
+    }
+  }
+}
+
+TEST(Crt3Field, GarnerReturnsTheInteger) {
+  std::mt19937_64 rng(test::test_seed() + 41);
+  const u128 big_p = u128(Field::prime(0)) * Field::prime(1) * Field::prime(2);
+  std::vector<u128> vals{0, 1, big_p - 1, big_p / 2, (u128(1) << 80) - 1, u128(0xffffffffffffffffull),
+                         u128(Field::prime(0)) * Field::prime(1)};
+  for (int k = 0; k < 5000; ++k) vals.push_back(((u128(rng()) << 64) | rng()) % big_p);
+  for (u128 c : vals) {
+    Elem e;
+    for (int i = 0; i < 3; ++i) e.v[i] = mont_of(uint64_t(c % Field::prime(i)), i);
+    uint64_t lo, hi;
+    Field::to_integer(e, lo, hi);
+    ASSERT_EQ(lo, uint64_t(c));
+    ASSERT_EQ(hi, uint64_t(c >> 64));
+  }
+}
+
+// The kernel's phases run serially; returns the r_limbs-limb product.
+std::vector<uint64_t> host_mul_crt(const std::vector<uint64_t>& a, const std::vector<uint64_t>& b, bool square,
+                                   uint32_t log_m_max, uint32_t r_limbs, NttPlan* plan_out) {
+  const NttPlan p =
+      kernels::block::ntt_plan(uint32_t(a.size()), uint32_t(b.size()), log_m_max, 1024, Field::kDigitBits);
+  *plan_out = p;
+  std::vector<Elem> table(p.n());
+  const Elem w = Field::root_of_unity(int(p.log_n)), wi = Field::pow(w, p.n() - 1);
+  for (uint32_t k = 0; k < p.n() / 2; ++k) table[k] = Field::pow(w, k), table[p.n() / 2 + k] = Field::pow(wi, k);
+  const NttTables<Field> tw{table.data(), table.data() + p.n() / 2, p.log_n};
+  std::vector<Elem> x(kernels::block::ntt_x_elems(p)), b_hat(p.m()), subs(uint64_t(p.d()) * p.m());
+  for (uint32_t t = 0; t < p.d(); ++t) {
+    if (square)
+      kernels::block::ntt_sub_product<Field, true>(x.data(), b_hat.data(), subs.data(), p, tw, a.data(),
+                                                   uint32_t(a.size()), b.data(), uint32_t(b.size()), t, 0, 1, [] {});
+    else
+      kernels::block::ntt_sub_product<Field, false>(x.data(), b_hat.data(), subs.data(), p, tw, a.data(),
+                                                    uint32_t(a.size()), b.data(), uint32_t(b.size()), t, 0, 1, [] {});
+  }
+  std::vector<uint64_t> r(r_limbs);
+  uint64_t prev_hi = 0, carry = 0;
+  for (uint32_t j = 0; j < r_limbs; ++j) {
+    uint64_t lo, hi;
+    kernels::block::ntt_limb_parts<Field>(lo, hi, x.data(), subs.data(), p, tw, j);
+    EXPECT_LT(hi, uint64_t(1) << 50);  // the device carry phase's bound (ntt.cuh, mul_ntt)
+    const u128 v = u128(lo) + prev_hi + carry;
+    r[j] = uint64_t(v);
+    carry = uint64_t(v >> 64);
+    prev_hi = hi;
+  }
+  return r;
+}
+
+std::vector<uint64_t> operand(std::mt19937_64& rng, uint32_t limbs, int kind) {
+  std::vector<uint64_t> v(limbs);
+  for (auto& w : v) w = kind == 0 ? rng() : kind == 1 ? ~uint64_t(0) : (rng() % 3 == 0 ? ~uint64_t(0) : 0);
+  return v;
+}
+
+std::vector<uint64_t> gmp_product(const std::vector<uint64_t>& a, const std::vector<uint64_t>& b, uint32_t r_limbs) {
+  std::vector<uint64_t> want(r_limbs, 0);
+  const auto& big = a.size() >= b.size() ? a : b;
+  const auto& small = a.size() >= b.size() ? b : a;
+  mpn_mul(reinterpret_cast<mp_limb_t*>(want.data()), reinterpret_cast<const mp_limb_t*>(big.data()),
+          mp_size_t(big.size()), reinterpret_cast<const mp_limb_t*>(small.data()), mp_size_t(small.size()));
+  return want;
+}
+
+TEST(NttCrtHost, ProductsMatchGmpUnsplitAndSplit) {
+  std::mt19937_64 rng(test::test_seed() + 42);
+  int checked = 0, split_checked = 0;
+  for (uint32_t a_limbs : {1u, 2u, 3u, 7u, 16u, 33u, 100u, 256u})
+    for (uint32_t b_limbs : {1u, 5u, 16u, 100u, 256u})
+      for (uint32_t log_m_max : {1u, 2u, 3u, 4u, 5u, 6u, 8u, 13u})
+        for (int kind = 0; kind < 3; ++kind)
+          for (bool square : {false, true}) {
+            if (square && b_limbs != a_limbs && b_limbs != 1) continue;
+            const auto a = operand(rng, a_limbs, kind);
+            const auto b = square ? a : operand(rng, b_limbs, kind);
+            const uint32_t r_limbs = uint32_t(a.size() + b.size()) + 1;  // one limb past the product
+            NttPlan p;
+            const auto got = host_mul_crt(a, b, square, log_m_max, r_limbs, &p);
+            ASSERT_EQ(got, gmp_product(a, b, r_limbs))
+                << "a_limbs " << a_limbs << " b_limbs " << b_limbs << " log_m_max " << log_m_max << " kind " << kind
+                << " square " << square << " D " << p.d();
+            ++checked;
+            split_checked += p.log_d > 0;
+          }
+  EXPECT_GT(split_checked, 50);
+  std::printf("CRT NTT host products: %d checked, %d with a split\n", checked, split_checked);
+}
+
+// All-ones operands at a larger size: 2^16 bits (N = 2^12, D = 1 with
+// m12, D = 4 with m10) — the largest coefficients the field must hold.
+TEST(NttCrtHost, AllOnesAt64Kbit) {
+  std::mt19937_64 rng(test::test_seed() + 43);
+  for (uint32_t log_m_max : {10u, 12u}) {
+    const auto a = operand(rng, 1024, 1);
+    NttPlan p;
+    const auto got = host_mul_crt(a, a, false, log_m_max, 2048, &p);
+    EXPECT_EQ(p.log_n, 12u);
+    ASSERT_EQ(got, gmp_product(a, a, 2048)) << "log_m_max " << log_m_max;
+  }
+}
+
+TEST(NttCrtHost, PlanSizes) {
+  // 2^16-bit operands: 2048 32-bit digits each, 4095 coefficients -> N = 2^12.
+  auto p = kernels::block::ntt_plan(1024, 1024, 12, 512, Field::kDigitBits);
+  EXPECT_EQ(p.log_n, 12u);
+  EXPECT_EQ(p.log_d, 0u);
+  EXPECT_EQ(p.threads, 512u);
+  // 2^21 bits (the variants' limit): N = 2^17, D = 16 with m13.
+  p = kernels::block::ntt_plan(32768, 32768, 13, 1024, Field::kDigitBits);
+  EXPECT_EQ(p.log_n, 17u);
+  EXPECT_EQ(p.log_d, 4u);
+  EXPECT_LE(p.log_n, uint32_t(Field::kMaxLog));
+  // Shared memory: 12-byte elements, carry words 8-byte aligned after them.
+  EXPECT_EQ(kernels::block::ntt_carry_offset(p, 12) % 8, 0u);
+  EXPECT_LE(kernels::block::ntt_smem_bytes(p, 12), 227u * 1024);  // the H100's per-block limit
+}
+
+}  // namespace
+}  // namespace bigtune
