@@ -26,12 +26,28 @@
 
 namespace bigtune::kernels::arith {
 
-struct Crt3Elem {
+// kWords = 4: 16 bytes, the fourth word unused: one LDS.128/STS.128/LDG.128
+// per element instead of three 32-bit accesses (ncu, 2026-11-22, the 12-byte
+// element: L1/TEX 70 % busy at 30 % issue); shared-memory banks stay
+// conflict-free with ntt_phys's padding (a quarter-warp's 8 elements are 36
+// words apart). kWords = 3: 12 bytes, packed (three 32-bit accesses, 3/4 of
+// the shared memory). Both are variants (ntt_crt_instances.cu): "crt3" (16 B)
+// and "crt3p" (12 B).
+template <int kWords>
+struct Crt3Elem;
+template <>
+struct Crt3Elem<3> {
   uint32_t v[3];
 };
+template <>
+struct alignas(16) Crt3Elem<4> {
+  uint32_t v[3];
+  uint32_t pad;
+};
 
-struct Crt3 {
-  using Elem = Crt3Elem;
+template <int kWords>
+struct Crt3Field {
+  using Elem = Crt3Elem<kWords>;
   static constexpr int kPrimes = 3;
   static constexpr int kMaxLog = 25;     // 2-power roots of unity in all three fields
   static constexpr int kDigitBits = 32;  // exact: n·(2^32-1)^2 < P for n < 2^28 digits
@@ -93,39 +109,44 @@ struct Crt3 {
   }
 
   BIGTUNE_FIELD_HD static Elem add(const Elem& a, const Elem& b) {
-    Elem r;
+    Elem r{};
 #pragma unroll
     for (int i = 0; i < 3; ++i) r.v[i] = sadd(a.v[i], b.v[i], i);
     return r;
   }
   BIGTUNE_FIELD_HD static Elem sub(const Elem& a, const Elem& b) {
-    Elem r;
+    Elem r{};
 #pragma unroll
     for (int i = 0; i < 3; ++i) r.v[i] = ssub(a.v[i], b.v[i], i);
     return r;
   }
   BIGTUNE_FIELD_HD static Elem neg(const Elem& a) {
-    Elem r;
+    Elem r{};
 #pragma unroll
     for (int i = 0; i < 3; ++i) r.v[i] = a.v[i] == 0 ? 0 : prime(i) - a.v[i];
     return r;
   }
   BIGTUNE_FIELD_HD static Elem mul(const Elem& a, const Elem& b) {
-    Elem r;
+    Elem r{};
 #pragma unroll
     for (int i = 0; i < 3; ++i) r.v[i] = mont(a.v[i], b.v[i], i);
     return r;
   }
-  BIGTUNE_FIELD_HD static Elem one() { return Elem{{r1(0), r1(1), r1(2)}}; }
+  BIGTUNE_FIELD_HD static Elem one() {
+    Elem r{};
+#pragma unroll
+    for (int i = 0; i < 3; ++i) r.v[i] = r1(i);
+    return r;
+  }
   BIGTUNE_FIELD_HD static Elem pow(Elem base, uint64_t e) {
-    Elem r;
+    Elem r{};
 #pragma unroll
     for (int i = 0; i < 3; ++i) r.v[i] = spow(base.v[i], e, i);
     return r;
   }
   // A digit d < 2^32 into Montgomery form: d·2^64·2^-32 = d·2^32 (mod p_i).
   BIGTUNE_FIELD_HD static Elem from_digit(uint64_t d) {
-    Elem r;
+    Elem r{};
 #pragma unroll
     for (int i = 0; i < 3; ++i) r.v[i] = mont<true>(uint32_t(d), r2(i), i);
     return r;
@@ -133,14 +154,14 @@ struct Crt3 {
   // A primitive 2^log_n-th root of unity (each component of order 2^log_n)
   // and the inverse of 2^log_n: 2^k·(p-1)/2^k ≡ -1, so 2^-k = p - (p-1)/2^k.
   BIGTUNE_FIELD_HD static Elem root_of_unity(int log_n) {
-    Elem r;
+    Elem r{};
 #pragma unroll
     for (int i = 0; i < 3; ++i)
       r.v[i] = spow(mont<true>(nonresidue(i), r2(i), i), (prime(i) - 1) >> log_n, i);
     return r;
   }
   BIGTUNE_FIELD_HD static Elem inverse_pow2(int log_n) {
-    Elem r;
+    Elem r{};
 #pragma unroll
     for (int i = 0; i < 3; ++i) r.v[i] = mont(prime(i) - ((prime(i) - 1) >> log_n), r2(i), i);
     return r;
@@ -148,7 +169,15 @@ struct Crt3 {
 
   BIGTUNE_FIELD_HD static Elem load(const Elem* p) {
 #if defined(__CUDA_ARCH__)
-    return Elem{{__ldg(&p->v[0]), __ldg(&p->v[1]), __ldg(&p->v[2])}};
+    Elem r{};
+    if constexpr (kWords == 4) {
+      const uint4 q = __ldg(reinterpret_cast<const uint4*>(p));
+      r.v[0] = q.x, r.v[1] = q.y, r.v[2] = q.z;
+    } else {
+#pragma unroll
+      for (int i = 0; i < 3; ++i) r.v[i] = __ldg(&p->v[i]);
+    }
+    return r;
 #else
     return *p;
 #endif
@@ -180,5 +209,8 @@ struct Crt3 {
     hi = phi + (lo < x01);
   }
 };
+
+using Crt3 = Crt3Field<4>;        // 16-byte elements
+using Crt3Packed = Crt3Field<3>;  // 12-byte elements
 
 }  // namespace bigtune::kernels::arith

@@ -215,8 +215,22 @@ BIGTUNE_FIELD_HD void ntt_inverse_passes(typename Field::Elem* x, const NttPlan&
   }
 }
 
+// Where element j (< 8) of the stages-0-2 group g lives in b_hat (global, M
+// elements): for M >= 256, in tiles of 32 groups (a warp's), j-major inside
+// the tile: ((g/32)·8 + j)·32 + g%32, so that a warp's 32 groups write and
+// read 32 consecutive elements per j (coalesced) instead of 32 runs of 8
+// elements 8·size apart (a sector per thread and word), and the 8 addresses
+// of a group are one base plus constant offsets (a stride of M/8 cost
+// registers and spills). Smaller transforms keep 8g + j. Written by
+// ntt_last_pass_out and read by ntt_middle_pass only, with the same group of
+// the same thread (ncu, 2026-11-22: the mul kernel's L1/L2 traffic).
+BIGTUNE_FIELD_HD uint32_t ntt_bhat_base(const NttPlan& p, uint32_t g) {
+  return p.log_m >= 8 ? ((g >> 5) << 8) + (g & 31) : 8 * g;
+}
+constexpr uint32_t kNttBhatStride = 32;  // between the j of one group, M >= 256
+
 // The last forward pass (stages 0-2) of the second operand, written straight
-// to b_hat (global, unpadded, same bit-reversed positions) instead of back.
+// to b_hat (global, ntt_bhat_base order) instead of back.
 template <class Field>
 BIGTUNE_FIELD_HD void ntt_last_pass_out(typename Field::Elem* b_hat, const typename Field::Elem* x,
                                         const NttPlan& p, const NttTables<Field>& tw, uint32_t tid,
@@ -226,8 +240,14 @@ BIGTUNE_FIELD_HD void ntt_last_pass_out(typename Field::Elem* b_hat, const typen
 #pragma unroll
     for (uint32_t j = 0; j < 8; ++j) v[j] = x[ntt_phys(8 * g + j)];
     ntt_group<Field, 3, false>(v, p, tw, 0, 0);
+    typename Field::Elem* out = b_hat + ntt_bhat_base(p, g);
+    if (p.log_m >= 8) {
 #pragma unroll
-    for (uint32_t j = 0; j < 8; ++j) b_hat[8 * g + j] = v[j];
+      for (uint32_t j = 0; j < 8; ++j) out[j * kNttBhatStride] = v[j];
+    } else {
+#pragma unroll
+      for (uint32_t j = 0; j < 8; ++j) out[j] = v[j];
+    }
   }
 }
 
@@ -242,8 +262,18 @@ BIGTUNE_FIELD_HD void ntt_middle_pass(typename Field::Elem* x, const typename Fi
 #pragma unroll
     for (uint32_t j = 0; j < 8; ++j) v[j] = x[ntt_phys(8 * g + j)];
     ntt_group<Field, 3, false>(v, p, tw, 0, 0);
+    if (y == nullptr) {
 #pragma unroll
-    for (uint32_t j = 0; j < 8; ++j) v[j] = Field::mul(v[j], y ? y[8 * g + j] : v[j]);
+      for (uint32_t j = 0; j < 8; ++j) v[j] = Field::mul(v[j], v[j]);
+    } else if (p.log_m >= 8) {
+      const typename Field::Elem* yq = y + ntt_bhat_base(p, g);
+#pragma unroll
+      for (uint32_t j = 0; j < 8; ++j) v[j] = Field::mul(v[j], yq[j * kNttBhatStride]);
+    } else {
+      const typename Field::Elem* yq = y + ntt_bhat_base(p, g);
+#pragma unroll
+      for (uint32_t j = 0; j < 8; ++j) v[j] = Field::mul(v[j], yq[j]);
+    }
     ntt_group<Field, 3, true>(v, p, tw, 0, 0);
 #pragma unroll
     for (uint32_t j = 0; j < 8; ++j) x[ntt_phys(8 * g + j)] = v[j];

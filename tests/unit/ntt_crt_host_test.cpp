@@ -88,30 +88,32 @@ TEST(Crt3Field, GarnerReturnsTheInteger) {
   }
 }
 
-// The kernel's phases run serially; returns the r_limbs-limb product.
+// The kernel's phases run serially; returns the r_limbs-limb product. F: the
+// field with 16-byte (Crt3) or packed 12-byte (Crt3Packed) elements.
+template <class F = Field>
 std::vector<uint64_t> host_mul_crt(const std::vector<uint64_t>& a, const std::vector<uint64_t>& b, bool square,
                                    uint32_t log_m_max, uint32_t r_limbs, NttPlan* plan_out) {
-  const NttPlan p =
-      kernels::block::ntt_plan(uint32_t(a.size()), uint32_t(b.size()), log_m_max, 1024, Field::kDigitBits);
+  using E = typename F::Elem;
+  const NttPlan p = kernels::block::ntt_plan(uint32_t(a.size()), uint32_t(b.size()), log_m_max, 1024, F::kDigitBits);
   *plan_out = p;
-  std::vector<Elem> table(p.n());
-  const Elem w = Field::root_of_unity(int(p.log_n)), wi = Field::pow(w, p.n() - 1);
-  for (uint32_t k = 0; k < p.n() / 2; ++k) table[k] = Field::pow(w, k), table[p.n() / 2 + k] = Field::pow(wi, k);
-  const NttTables<Field> tw{table.data(), table.data() + p.n() / 2, p.log_n};
-  std::vector<Elem> x(kernels::block::ntt_x_elems(p)), b_hat(p.m()), subs(uint64_t(p.d()) * p.m());
+  std::vector<E> table(p.n());
+  const E w = F::root_of_unity(int(p.log_n)), wi = F::pow(w, p.n() - 1);
+  for (uint32_t k = 0; k < p.n() / 2; ++k) table[k] = F::pow(w, k), table[p.n() / 2 + k] = F::pow(wi, k);
+  const NttTables<F> tw{table.data(), table.data() + p.n() / 2, p.log_n};
+  std::vector<E> x(kernels::block::ntt_x_elems(p)), b_hat(p.m()), subs(uint64_t(p.d()) * p.m());
   for (uint32_t t = 0; t < p.d(); ++t) {
     if (square)
-      kernels::block::ntt_sub_product<Field, true>(x.data(), b_hat.data(), subs.data(), p, tw, a.data(),
+      kernels::block::ntt_sub_product<F, true>(x.data(), b_hat.data(), subs.data(), p, tw, a.data(),
                                                    uint32_t(a.size()), b.data(), uint32_t(b.size()), t, 0, 1, [] {});
     else
-      kernels::block::ntt_sub_product<Field, false>(x.data(), b_hat.data(), subs.data(), p, tw, a.data(),
+      kernels::block::ntt_sub_product<F, false>(x.data(), b_hat.data(), subs.data(), p, tw, a.data(),
                                                     uint32_t(a.size()), b.data(), uint32_t(b.size()), t, 0, 1, [] {});
   }
   std::vector<uint64_t> r(r_limbs);
   uint64_t prev_hi = 0, carry = 0;
   for (uint32_t j = 0; j < r_limbs; ++j) {
     uint64_t lo, hi;
-    kernels::block::ntt_limb_parts<Field>(lo, hi, x.data(), subs.data(), p, tw, j);
+    kernels::block::ntt_limb_parts<F>(lo, hi, x.data(), subs.data(), p, tw, j);
     EXPECT_LT(hi, uint64_t(1) << 50);  // the device carry phase's bound (ntt.cuh, mul_ntt)
     const u128 v = u128(lo) + prev_hi + carry;
     r[j] = uint64_t(v);
@@ -149,8 +151,11 @@ TEST(NttCrtHost, ProductsMatchGmpUnsplitAndSplit) {
             const auto b = square ? a : operand(rng, b_limbs, kind);
             const uint32_t r_limbs = uint32_t(a.size() + b.size()) + 1;  // one limb past the product
             NttPlan p;
+            const auto want = gmp_product(a, b, r_limbs);
+            ASSERT_EQ(host_mul_crt<kernels::arith::Crt3Packed>(a, b, square, log_m_max, r_limbs, &p), want)
+                << "packed elements, a_limbs " << a_limbs << " b_limbs " << b_limbs << " log_m_max " << log_m_max;
             const auto got = host_mul_crt(a, b, square, log_m_max, r_limbs, &p);
-            ASSERT_EQ(got, gmp_product(a, b, r_limbs))
+            ASSERT_EQ(got, want)
                 << "a_limbs " << a_limbs << " b_limbs " << b_limbs << " log_m_max " << log_m_max << " kind " << kind
                 << " square " << square << " D " << p.d();
             ++checked;
@@ -184,9 +189,9 @@ TEST(NttCrtHost, PlanSizes) {
   EXPECT_EQ(p.log_n, 17u);
   EXPECT_EQ(p.log_d, 4u);
   EXPECT_LE(p.log_n, uint32_t(Field::kMaxLog));
-  // Shared memory: 12-byte elements, carry words 8-byte aligned after them.
-  EXPECT_EQ(kernels::block::ntt_carry_offset(p, 12) % 8, 0u);
-  EXPECT_LE(kernels::block::ntt_smem_bytes(p, 12), 227u * 1024);  // the H100's per-block limit
+  // Shared memory: 16-byte elements, carry words 8-byte aligned after them.
+  EXPECT_EQ(kernels::block::ntt_carry_offset(p, sizeof(Elem)) % 8, 0u);
+  EXPECT_LE(kernels::block::ntt_smem_bytes(p, sizeof(Elem)), 227u * 1024);  // the H100's per-block limit
 }
 
 }  // namespace
