@@ -122,7 +122,8 @@ std::optional<Preferred> preferred(Op op, uint64_t bits) {
       // mul to 16 Kbit on the 32-lane block-rotate product (2.33e7/s at 2^14
       // against 1.45e7 for block classical); above, Karatsuba over the 8-Kbit
       // block-rotate product, two levels to 32 Kbit (7.33e6/s at 2^15), three
-      // to 64 Kbit (2.17e6/s at 2^16 against 1.64e6 for the NTT). sqr: one
+      // to 40 Kbit (2.17e6/s at 2^16 against 1.64e6 for the Goldilocks NTT; the
+      // CRT NTT below takes over from 40 Kbit). sqr: one
       // Karatsuba level to 16 Kbit (2.42e7/s), two below 32 Kbit, the NTT
       // square from 32 Kbit (session 4, below: 1.16e7/s at 2^15 against 7.89e6).
       // mulsmall (2026-11-22-h100-mulsmall.md): 16 Kbit on one-warp blocks in
@@ -134,20 +135,25 @@ std::optional<Preferred> preferred(Op op, uint64_t bits) {
         return Preferred{op == Op::Mul ? "mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l16.r4"
                                        : "sqr.karatsuba.u64.q16.k2.blockrot.u32.q16.l16",
                          4};
-      if (op != Op::MulLow && bits > 8192 && bits < (op == Op::Mul ? 65537u : 32768u)) {
+      if (op != Op::MulLow && bits > 8192 && bits < (op == Op::Mul ? 40961u : 32768u)) {
         const char* levels = bits <= 16384 ? "k1" : bits <= 32768 ? "k2" : "k3";
         return Preferred{prefixed(op, "karatsuba.u64.q16.") + levels + ".blockrot.u32.q16.l16", 32};
       }
       // Above: the NTT over three 31-bit primes with CRT (session 4,
-      // bench/results/2026-11-22-h100-ntt2.md: mul 8.8e5 / 3.48e5 / 5.5e4 at
-      // 2^17 / 2^18 / 2^20 against Goldilocks' 7.24e5 / 2.99e5 / 4.24e4; sqr
-      // 1.16e7 at 2^15 against Karatsuba's 7.75e6, 4.4e6 at 2^16 against
-      // 2.58e6). Its 2^12-element in-shared-memory variant (m12) wins up to
-      // 2^17 bits, the 2^13 one (m13, 1024 threads) from 2^18.
-      if (op == Op::Mul && bits > 65536)
-        return Preferred{bits <= 131072 ? "mul.ntt.u64.q1.crt3.m12.t256" : "mul.ntt.u64.q1.crt3.m13.t1024", 1};
+      // bench/results/2026-11-22-h100-ntt2.md), in its 16-byte-element form
+      // with the second spectrum in coalesced warp tiles (the run of the merged
+      // ntt2-next, same file): mul 3.31e6 / 1.36e6 / 5.37e5 / 7.09e4 at 2^16 /
+      // 2^17 / 2^18 / 2^20 on the 2^13-point, 1024-thread variant (Karatsuba
+      // k3: 2.18e6 at 2^16). Its cost is flat up to the next power of two, so
+      // it takes over from 40,960 bits, where three Karatsuba levels measured
+      // the same rate (3.36e6 at 40,000 bits). sqr from 32 Kbit: 1.16e7 at 2^15
+      // (m12.t256) against Karatsuba's 7.89e6, 4.96e6 at 2^16 (m13.t512).
+      if (op == Op::Mul && bits > 40960) return Preferred{"mul.ntt.u64.q1.crt3.m13.t1024", 1};
       if (op == Op::Sqr && bits >= 32768)
-        return Preferred{bits <= 65536 ? "sqr.ntt.u64.q1.crt3.m12.t256" : "sqr.ntt.u64.q1.crt3.m13.t1024", 1};
+        return Preferred{bits <= 32768   ? "sqr.ntt.u64.q1.crt3.m12.t256"
+                         : bits <= 65536 ? "sqr.ntt.u64.q1.crt3.m13.t512"
+                                         : "sqr.ntt.u64.q1.crt3.m13.t1024",
+                         1};
       return std::nullopt;
     case Op::DivMod:
       if (bits <= 2048) return Preferred{"divmod.knuth.u32.q64", 128};
