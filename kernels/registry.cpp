@@ -7,6 +7,7 @@
 #include "kernels/block/layout.hpp"
 #include "kernels/variants/chained_variants.hpp"
 #include "kernels/variants/stream_variants.hpp"
+#include "kernels/variants/early_variants.hpp"
 #include "kernels/variants/variant_factory.hpp"
 #include "kernels/variants/warp_divnewton_variants.hpp"
 #include "kernels/warp/warp_rounds_shapes.hpp"
@@ -101,6 +102,7 @@ const std::vector<Variant>& registry() {
     variants::append_warp_divnewton_variants(v);
     variants::append_chained_add_sub_variants(v);
     variants::append_stream_add_sub_variants(v);
+    variants::append_early_add_sub_variants(v);
     variants::append_karatsuba_variants(v);  // after its bases (warp and block mul/sqr)
     variants::append_warp_mod_small_variants(v);
     variants::append_warp_mod_large_variants(v);
