@@ -1,38 +1,33 @@
-// __global__ kernel of the "early-store" add/sub families (family "grid": one
-// instance over several blocks, one block per tile of T * Q limbs), built to
-// take the carry hand-over between tiles off the critical path at 2^20 bits
-// (bench/notes/add-early.md; issue 2's 97 % of copy).
+// __global__ kernel of the cluster add/sub family (family "grid": one
+// instance over several blocks, one block per tile of T * Q limbs, the tiles
+// of one instance the blocks of one thread block cluster, sm_90), built for
+// issue 2's 97 % of copy at 2^20 bits (bench/notes/add-cluster.md).
 //
-// Why: the chained kernel (chained_kernels.cuh) stores nothing before the
-// look-back has returned the tile's carry-in, and its register footprint
-// allows two 512-thread blocks per SM; addstream's probe showed the chained
-// access pattern itself runs at 103 % of copy, so the 5 points it loses at
-// 2^20 bits are that wait (bench/notes/add-stream.md). Here, after the
-// in-tile scan (seed 000 §2: chunk statuses, one BlockCarryScan):
+// Why: the chained kernel (chained_kernels.cuh) passes the carry from tile to
+// tile through status words in L2 (decoupled look-back, chained_scan.cuh) and
+// stores nothing before its tile's carry-in is back; addstream's probe showed
+// that its access pattern alone runs at 103 % of copy, so the 5 points it
+// loses at 2^20 bits are that hand-over (bench/notes/add-stream.md). Here:
+//   - the carry goes through distributed shared memory: after the in-tile scan
+//     (seed 000 §2: chunk statuses, one BlockCarryScan) each block pushes its
+//     aggregate status into the shared memory of every later block of its
+//     cluster, and a split cluster barrier (arrive after the push, wait after
+//     the early stores) hands them over: no scratch, no memset, no ticket, no
+//     L2 round trip;
 //   - every chunk whose in-tile exclusive status has p = 0 does not depend on
 //     the tile's carry-in (all but the leading all-ones / all-zeros run: with
-//     random limbs all but thread 0), so it is finished and stored at once;
-//   - only then is the tile's carry-in fetched, and the leading chunks (one
-//     chunk, Q limbs, in practice) write their limbs straight to global memory.
-// So the memory system has the tile's stores in flight while the carry
-// travels. The idea was tried in session 3 as a persistent kernel (`.p`,
-// dropped: it lost the overlap of a retiring and a starting block); here the
-// blocks are ordinary, and smaller: a and b both stay in shared memory (no
-// operand registers across the scan), so 3 (2^18-bit tiles) or 6 (2^17-bit
-// tiles) blocks share an SM.
+//     random limbs all but thread 0), so it is finished and stored before the
+//     barrier wait; the leading chunks (one, Q limbs, in practice) write their
+//     limbs straight to global memory after it;
+//   - a and b both stay in shared memory (no operand registers across the
+//     scan): 40 registers, four 512-thread blocks of 2^17-bit tiles per SM.
+// Measured (bench/results/2026-11-22-h100-add2.md): 97.3-98.4 % of copy at
+// 2^20 bits. The same early stores with the L2 look-back instead of the
+// cluster (".early" variants, dropped) reached only 86-91 %.
 //
-// Two ways to pass the carry (template flag kCluster):
-//   - look-back (kCluster = false, "<op>.early...."): the decoupled look-back
-//     of chained_scan.cuh through status words in global scratch, tiles in
-//     ticket order (deadlock-free under any block scheduling, as the chained
-//     kernel);
-//   - thread block cluster (kCluster = true, "<op>.cluster...."; sm_90): the
-//     tiles of one instance are the blocks of one cluster (cluster size =
-//     tiles <= 8), each block pushes its aggregate status into the shared
-//     memory of every later block of its cluster (distributed shared memory)
-//     and a split cluster barrier (arrive after the push, wait after the
-//     early stores) hands them over: no scratch, no memset, no ticket, no L2
-//     round trip.
+// The cluster size is the number of tiles, at most 8 (the portable size), so
+// an instance holds at most 8 tiles; blocks of a cluster run at the same time,
+// so no block waits for one that has not started.
 #pragma once
 #include <cooperative_groups.h>
 
@@ -40,7 +35,6 @@
 
 #include "kernels/block/add_sub.cuh"
 #include "kernels/block/chained_layout.hpp"
-#include "kernels/block/chained_scan.cuh"
 #include "kernels/block/staging.cuh"
 #include "kernels/variants/kernel_args.hpp"
 #include "kernels/variants/scan_kernels.cuh"
@@ -48,7 +42,7 @@
 namespace bigtune::kernels::variants {
 
 // Most tiles (blocks) of one cluster: the portable cluster size.
-constexpr uint32_t kEarlyMaxClusterTiles = 8;
+constexpr uint32_t kClusterMaxTiles = 8;
 
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
 #define BIGTUNE_HAS_CLUSTERS 1
@@ -78,39 +72,26 @@ __device__ __forceinline__ void cluster_wait_acquire() {
 
 // blockDim.x = args.threads_per_instance = the tile's threads (<= kThreads;
 // fewer for instances shorter than one tile, or when a test asks for small
-// tiles); one block per tile of every instance (kCluster: clusters of `tiles`
-// blocks, one per instance). args.ipb and args.stage_buffers are ignored (a
-// and b always get a buffer each). args.scratch (look-back only, tiles > 1):
-// ticket word + one status word per tile, zeroed by the launch.
-template <class Limb, int Q, int kThreads, int kMinBlocks, bool kSub, bool kCluster>
-__global__ void __launch_bounds__(kThreads, kMinBlocks) early_add_sub_kernel(KernelArgs args) {
+// tiles); one block per tile of every instance, launched as clusters of
+// `tiles` blocks (one cluster per instance). args.ipb and args.stage_buffers
+// are ignored (a and b always get a buffer each); no scratch.
+template <class Limb, int Q, int kThreads, int kMinBlocks, bool kSub>
+__global__ void __launch_bounds__(kThreads, kMinBlocks) cluster_add_sub_kernel(KernelArgs args) {
 #if !BIGTUNE_HAS_CLUSTERS
-  if constexpr (kCluster) {
-    __trap();  // the launch refuses devices without clusters; never reached
-    return;
-  }
-#endif
+  __trap();  // the launch refuses devices without cluster launch; never reached
+#else
   __shared__ block::BlockCarryScan::TempStorage scan_storage;
-  __shared__ uint32_t s_ticket, s_tile_carry;
-  __shared__ uint32_t s_agg[kEarlyMaxClusterTiles];  // kCluster: aggregates pushed by earlier tiles
+  __shared__ uint32_t s_agg[kClusterMaxTiles];  // aggregates pushed by the earlier tiles of the instance
   constexpr int L = arith::LimbTraits<Limb>::kBits;
   Limb* smem = dynamic_smem<Limb>();
   const uint32_t m = args.limbs, tid = threadIdx.x, threads = blockDim.x;
   const uint32_t tile_limbs = block::chained_tile_limbs(threads, Q);
   const uint32_t tiles = block::chained_tiles(m, tile_limbs);
   const uint32_t buf = block::chained_buffer_limbs(m, tile_limbs);
-  uint32_t* words = static_cast<uint32_t*>(args.scratch);
 
-  // Which tile: clusters are `tiles` consecutive blocks, so blockIdx gives
-  // instance and rank; the look-back takes tickets when tiles wait for each other.
-  uint32_t id = blockIdx.x;
-  if constexpr (!kCluster) {
-    if (tiles > 1) {
-      if (tid == 0) s_ticket = atomicAdd(&words[0], 1u);
-      __syncthreads();
-      id = s_ticket;
-    }
-  }
+  // Which tile: a cluster is `tiles` consecutive blocks, so blockIdx gives
+  // the instance and the rank in the cluster.
+  const uint32_t id = blockIdx.x;
   const uint64_t inst = id / tiles;
   const uint32_t tile = id - uint32_t(inst) * tiles;
   const uint32_t start = tile * tile_limbs, len = min(tile_limbs, m - start);
@@ -123,7 +104,7 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks) early_add_sub_kernel(Ker
   // Phase 1 of the cluster barrier, completed after the scan: every block of
   // the cluster has started (its shared memory exists) before any pushes into
   // it. Its latency hides behind the loads.
-  if (kCluster && tiles > 1) cluster_arrive_relaxed();
+  if (tiles > 1) cluster_arrive_relaxed();
   block::wait_tiles();
   __syncthreads();
 
@@ -145,23 +126,14 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks) early_add_sub_kernel(Ker
   uint32_t inclusive;
   const uint32_t exclusive = block::BlockCarryScan(scan_storage).scan(status, inclusive);
 
-  // Publish the tile's aggregate (its carry status with carry-in 0).
-  uint32_t* status_words = words + 1;
-  if constexpr (kCluster) {
-    if (tiles > 1) {
-      cluster_wait_acquire();  // phase 1: all blocks of the cluster run
-#if BIGTUNE_HAS_CLUSTERS
-      if (tid == threads - 1) {
-        cooperative_groups::cluster_group cluster = cooperative_groups::this_cluster();
-        for (uint32_t r = tile + 1; r < tiles; ++r) *cluster.map_shared_rank(&s_agg[tile], r) = inclusive;
-      }
-#endif
-      cluster_arrive_release();  // phase 2: the pushes are done when it completes
+  // Push the tile's aggregate (its carry status with carry-in 0) to the later tiles.
+  if (tiles > 1) {
+    cluster_wait_acquire();  // phase 1: all blocks of the cluster run
+    if (tid == threads - 1) {
+      cooperative_groups::cluster_group cluster = cooperative_groups::this_cluster();
+      for (uint32_t r = tile + 1; r < tiles; ++r) *cluster.map_shared_rank(&s_agg[tile], r) = inclusive;
     }
-  } else {
-    if (tid == threads - 1 && tiles > 1)
-      block::tile_publish(&status_words[id], tile == 0 ? block::kTileInclusive : block::kTileAggregate,
-                          tile == 0 ? inclusive & block::kCarryGenerate : inclusive);
+    cluster_arrive_release();  // phase 2: the pushes are done when it completes
   }
 
   // Result limbs and the carry flag as in add_sub_kernel, with limb indices
@@ -200,24 +172,10 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks) early_add_sub_kernel(Ker
 
   // The tile's carry-in, for the dependent chunks.
   uint32_t tile_carry = 0;
-  if constexpr (kCluster) {
-    if (tiles > 1) {
-      cluster_wait_acquire();  // phase 2: every earlier tile's aggregate is here
-      if (dependent)
-        for (uint32_t j = 0; j < tile; ++j) tile_carry = block::CarryOp()(tile_carry, s_agg[j]) & block::kCarryGenerate;
-    }
-  } else {
-    if (tid == threads - 1) {
-      uint32_t carry = 0;
-      if (tiles > 1 && tile > 0) {
-        carry = block::tile_look_back(status_words, id);
-        const uint32_t out = (inclusive | ((inclusive >> 1) & carry)) & block::kCarryGenerate;
-        block::tile_publish(&status_words[id], block::kTileInclusive, out);
-      }
-      s_tile_carry = carry;
-    }
-    __syncthreads();
-    tile_carry = s_tile_carry;
+  if (tiles > 1) {
+    cluster_wait_acquire();  // phase 2: every earlier tile's aggregate is here
+    if (dependent)
+      for (uint32_t j = 0; j < tile; ++j) tile_carry = block::CarryOp()(tile_carry, s_agg[j]) & block::kCarryGenerate;
   }
   if (dependent) {  // exclusive = (g 0, p 1): the chunk's carry-in is the tile's
     Limb a[Q];
@@ -230,6 +188,7 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks) early_add_sub_kernel(Ker
     if (flag_from_carry) flag = int(out);
   }
   if (flag >= 0 && args.flags) args.flags[inst] = uint32_t(flag);
+#endif
 }
 
 }  // namespace bigtune::kernels::variants

@@ -1,7 +1,7 @@
-// The early-store add/sub families (kernels/variants/early_kernels.cuh:
-// "<op>.early..." with a decoupled look-back, "<op>.cluster..." with thread
-// block clusters) against GMP: every variant at odd sizes, its tile
-// boundaries +-1 limb, 2^20 bits, 2^20 + 1 bits and its exact limit; carries
+// The cluster add/sub family (kernels/variants/cluster_kernels.cuh: one
+// thread block cluster per instance, early stores) against GMP: every variant
+// at odd sizes, its tile boundaries +-1 limb, 2^20 bits and its exact limit
+// (2^20 + 1 bits where it is above it); carries
 // and borrows rippling through every limb and every tile; count 1 and many;
 // without the flags array; one limb past the limit is Unsupported. A second
 // test runs the kernels with tiny tiles (32 threads x Q limbs), many tiles per
@@ -33,12 +33,11 @@ using test::kStretch;
 using test::Pattern;
 
 bool is_cluster(const kernels::Variant& v) { return std::string(v.algorithm) == "cluster"; }
-bool is_early(const kernels::Variant& v) { return std::string(v.algorithm) == "early" || is_cluster(v); }
 
-// Tile of a variant at full width (Variant.param bits 0-15), in bits.
-uint64_t tile_bits(const kernels::Variant& v) { return uint64_t(v.param & 0xffffu) * v.q * 64; }
+// Tile of a variant at full width (Variant.param = T), in bits.
+uint64_t tile_bits(const kernels::Variant& v) { return uint64_t(v.param) * v.q * 64; }
 
-TEST(EarlyAddSub, EveryVariantMatchesGmp) {
+TEST(ClusterAddSub, EveryVariantMatchesGmp) {
   BIGTUNE_REQUIRE_GPU();
   Context ctx;
   const kernels::DeviceLimits limits = test::device_limits();
@@ -49,13 +48,13 @@ TEST(EarlyAddSub, EveryVariantMatchesGmp) {
   const uint64_t cap = test::max_bits_cap();
   uint64_t cases = 0, bad = 0, variants = 0;
   for (const kernels::Variant& v : kernels::registry()) {
-    if (!is_early(v)) continue;
+    if (!is_cluster(v)) continue;
     if (variants++ > 0)  // progress: a run cut short still says which variants passed
-      std::printf("[ early ] after %llu variants: %llu cases, %llu mismatches\n", (unsigned long long)variants - 1,
+      std::printf("[ cluster ] after %llu variants: %llu cases, %llu mismatches\n", (unsigned long long)variants - 1,
                   (unsigned long long)cases, (unsigned long long)bad), std::fflush(stdout);
     const Op op = v.op == kernels::Op::Add ? Op::Add : Op::Sub;
     const uint64_t t = tile_bits(v), limit = kernels::max_operand_bits(v, limits);
-    EXPECT_EQ(limit, is_cluster(v) ? 8 * t : uint64_t(1) << 24) << v.name;
+    EXPECT_EQ(limit, 8 * t) << v.name;
     std::vector<uint64_t> sizes{1, 65, 1000, 3072, 100003, 1000001, uint64_t(1) << 20, (uint64_t(1) << 20) + 1, limit};
     for (uint64_t k : {1u, 3u})
       for (int64_t d : {-1, 0, 1}) sizes.push_back(uint64_t(int64_t(k * t) + 64 * d));
@@ -86,30 +85,30 @@ TEST(EarlyAddSub, EveryVariantMatchesGmp) {
                           Batch r2(ctx, r.bits(), r.count());
                           runtime::run_op(ctx, op, r2, a, b, &f, 0, &plan);
                         });
-    // One limb past the limit: Unsupported, not a wrong result or a hang.
-    const uint64_t past = limit + 64;
-    Batch a(ctx, past, 1), b(ctx, past, 1), r(ctx, past, 1);
-    Flags f(ctx, 1);
-    try {
-      runtime::run_op(ctx, op, r, a, b, &f, 0, &plan);
-      ADD_FAILURE() << v.name << " accepted " << past << " bits, past its limit " << limit;
-    } catch (const Error& e) {
-      EXPECT_EQ(e.code(), ErrorCode::Unsupported) << e.what();
+    // One bit and one limb past the limit: Unsupported, not a wrong result or a hang.
+    for (uint64_t past : {limit + 1, limit + 64}) {
+      Batch a(ctx, past, 1), b(ctx, past, 1), r(ctx, past, 1);
+      Flags f(ctx, 1);
+      try {
+        runtime::run_op(ctx, op, r, a, b, &f, 0, &plan);
+        ADD_FAILURE() << v.name << " accepted " << past << " bits, past its limit " << limit;
+      } catch (const Error& e) {
+        EXPECT_EQ(e.code(), ErrorCode::Unsupported) << e.what();
+      }
     }
   }
   gmp_randclear(rng);
-  std::printf("[ early ] %llu variants, %llu cases, %llu mismatches\n", (unsigned long long)variants,
+  std::printf("[ cluster ] %llu variants, %llu cases, %llu mismatches\n", (unsigned long long)variants,
               (unsigned long long)cases, (unsigned long long)bad);
   EXPECT_GT(variants, 0u);
   EXPECT_GT(cases, 0u);
   EXPECT_EQ(bad, 0u);
 }
 
-// The registered kernels with 32-thread tiles: tiles of 256 limbs, up to 40
-// tiles per instance (8, the cluster limit, for the cluster kernels) and
-// hundreds of blocks waiting on each other; launched like the runtime does
-// (scratch poisoned first: the launch must clear it).
-TEST(EarlyAddSub, SmallTilesManyBlocks) {
+// The registered kernels with 32-thread tiles (128 limbs), up to 8 tiles per
+// instance (the cluster limit) and hundreds of clusters; launched like the
+// runtime does.
+TEST(ClusterAddSub, SmallTilesManyBlocks) {
   BIGTUNE_REQUIRE_GPU();
   Context ctx;
   const kernels::DeviceLimits limits = test::device_limits();
@@ -118,20 +117,18 @@ TEST(EarlyAddSub, SmallTilesManyBlocks) {
   gmp_randinit_default(rng);
   gmp_randseed_ui(rng, test::test_seed() + 301);
   uint64_t cases = 0, bad = 0;
-  void* scratch = nullptr;
-  uint64_t scratch_capacity = 0;
   const uint64_t cap = test::max_bits_cap();  // compute-sanitizer runs cap the sizes
   std::vector<const void*> seen;
   for (const kernels::Variant& reg : kernels::registry()) {
-    if (!is_early(reg)) continue;
+    if (!is_cluster(reg)) continue;
     if (std::find(seen.begin(), seen.end(), reg.kernel) != seen.end()) continue;
     seen.push_back(reg.kernel);
     kernels::Variant v = reg;
-    v.param = 32 | (reg.param & ~0xffffu);
+    v.param = 32;
     const Op op = v.op == kernels::Op::Add ? Op::Add : Op::Sub;
     const uint64_t t = tile_bits(v);
-    for (uint64_t bits : {t - 64, t, t + 1, 5 * t + 777, 8 * t, 40 * t + 64}) {
-      if (bits > cap || (is_cluster(v) && bits > 8 * t)) continue;
+    for (uint64_t bits : {t - 64, t, t + 1, 2 * t - 1, 5 * t + 777, 8 * t - 64, 8 * t}) {
+      if (bits > cap) continue;
       for (Pattern p : {Pattern::Mixed, Pattern::CarryAll, Pattern::CarryFromLow, Pattern::ManyPropagate}) {
         const uint64_t count = bits > 10 * t ? 17 : 61;
         bad += check_case(ctx, op, v.name + "(t32)", bits, count, p, rng, [&](Batch& r, Batch& a, Batch& b, Flags& f) {
@@ -148,16 +145,9 @@ TEST(EarlyAddSub, SmallTilesManyBlocks) {
           args.threads_per_instance = g.threads_per_instance;
           args.ipb = 1;
           args.stage_buffers = g.stage_buffers;
-          const uint64_t need = kernels::scratch_bytes(v, bits, count);
-          const uint64_t tiles = kernels::block::ceil_div(bits, t);
-          EXPECT_EQ(need, !is_cluster(v) && tiles > 1 ? 4 * (1 + count * tiles) : 0) << v.name << " " << bits;
-          if (need > scratch_capacity) {
-            if (scratch) cudaFree(scratch);
-            ASSERT_EQ(cudaMalloc(&scratch, need), cudaSuccess);
-            scratch_capacity = need;
-          }
-          if (scratch) cudaMemset(scratch, 0xa5, scratch_capacity);
-          args.scratch = need ? scratch : nullptr;
+          EXPECT_EQ(kernels::scratch_bytes(v, bits, count), 0u) << v.name << " " << bits;  // no scratch
+          EXPECT_EQ(kernels::block::chained_tiles(uint32_t(args.limbs), 32 * v.q), kernels::block::ceil_div(bits, t));
+          args.scratch = nullptr;
           ASSERT_EQ(kernels::launch(v, args, g, 0), cudaSuccess) << v.name << " " << bits;
           ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
         });
@@ -165,7 +155,7 @@ TEST(EarlyAddSub, SmallTilesManyBlocks) {
       }
     }
     // Past 8 tiles the cluster launch refuses (an error, not a wrong answer).
-    if (is_cluster(v)) {
+    {
       const uint64_t bits = 8 * t + 64;
       Batch a(ctx, bits, 1), b(ctx, bits, 1), r(ctx, bits, 1);
       kernels::KernelArgs args;
@@ -181,9 +171,8 @@ TEST(EarlyAddSub, SmallTilesManyBlocks) {
       EXPECT_EQ(kernels::launch(v, args, g, 0), cudaErrorInvalidConfiguration) << v.name;
     }
   }
-  if (scratch) cudaFree(scratch);
   gmp_randclear(rng);
-  std::printf("[ early t32 ] %llu kernels, %llu cases, %llu mismatches\n", (unsigned long long)seen.size(),
+  std::printf("[ cluster t32 ] %llu kernels, %llu cases, %llu mismatches\n", (unsigned long long)seen.size(),
               (unsigned long long)cases, (unsigned long long)bad);
   EXPECT_GT(seen.size(), 0u);
   EXPECT_GT(cases, 0u);
