@@ -20,7 +20,8 @@
 //     barrier wait; the leading chunks (one, Q limbs, in practice) write their
 //     limbs straight to global memory after it;
 //   - a and b both stay in shared memory (no operand registers across the
-//     scan): 40 registers, four 512-thread blocks of 2^17-bit tiles per SM.
+//     scan): 32 registers (ptxas, no spills), four 512-thread blocks of
+//     2^17-bit tiles per SM.
 // Measured (bench/results/2026-11-22-h100-add2.md): 97.3-98.4 % of copy at
 // 2^20 bits. The same early stores with the L2 look-back instead of the
 // cluster (".early" variants, dropped) reached only 86-91 %.
