@@ -7,6 +7,7 @@
 #include "kernels/block/layout.hpp"
 #include "kernels/variants/chained_variants.hpp"
 #include "kernels/variants/stream_variants.hpp"
+#include "kernels/variants/cluster_variants.hpp"
 #include "kernels/variants/variant_factory.hpp"
 #include "kernels/variants/warp_divnewton_variants.hpp"
 #include "kernels/warp/warp_rounds_shapes.hpp"
@@ -103,6 +104,7 @@ const std::vector<Variant>& registry() {
     variants::append_warp_divnewton_variants(v);
     variants::append_chained_add_sub_variants(v);
     variants::append_stream_add_sub_variants(v);
+    variants::append_cluster_add_sub_variants(v);
     variants::append_karatsuba_variants(v);  // after its bases (warp and block mul/sqr)
     variants::append_warp_mod_small_variants(v);
     variants::append_warp_mod_large_variants(v);
@@ -193,6 +195,11 @@ std::string why_invalid(const Variant& v, uint64_t operand_bits, uint64_t count,
   if (count == 0) return "batch count is 0";
   if (ipb == 0) return "instances per block is 0";
   if (operand_bits > (uint64_t(1) << 31)) return "bit-size above 2^31 is not supported";
+  // Thread block clusters (the cluster add/sub family, cluster_add_sub_instances.cu)
+  // exist from sm_90 on. (By algorithm name rather than a ShapeRules field:
+  // a field would recompile every instance file.)
+  if (limits.cc_major && limits.cc_major < 9 && std::string(v.algorithm) == "cluster")
+    return "needs thread block clusters: a device of compute capability 9.0 or newer";
   if (v.shape->fixed_max_bits && v.shape->fixed_max_bits(v) && operand_bits > v.shape->fixed_max_bits(v))
     return "this variant holds at most " + std::to_string(v.shape->fixed_max_bits(v)) +
            "-bit operands (use a variant with more limbs per thread, or a block-level one)";

@@ -84,6 +84,13 @@ std::optional<Preferred> preferred(Op op, uint64_t bits) {
       // chained family, bench/results/2026-11-22-h100-addbw.md: at 2^20 bits
       // 94.5 % / 96.0 % of copy for add / sub against 88.8 % / 90.1 % with
       // add.scan.u64.q16); up to 2^19 one block per instance is as fast.
+      // (2^19, 2^20] bits: the cluster family (one thread block cluster of
+      // 2^17-bit tiles per instance, carry through distributed shared memory,
+      // sm_90; bench/results/2026-11-22-h100-add2.md: 97.3-98.4 % of copy at
+      // 2^20 bits against 93.8-95.6 % for the chained kernel in the same runs).
+      // Measured at 2^20 only; between 2^19 and 2^20 the chained kernel has
+      // two tiles as at 2^20, the cluster kernel 5-8 (97-98 % at 4 and 8).
+      if (bits > 524288 && bits <= 1048576) return Preferred{prefixed(op, "cluster.u64.q4.t512"), 1};
       if (bits > 524288) return Preferred{prefixed(op, "chained.u64.q16.t512"), 1};
       return std::nullopt;
     case Op::MulLow:

@@ -173,7 +173,10 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::Sqr, 32768, "sqr.ntt.u64.q1.crt3.m12.t256"},
       {Op::Sqr, 65536, "sqr.ntt.u64.q1.crt3.m13.t512"},
       {Op::Sqr, 1 << 17, "sqr.ntt.u64.q1.crt3.m13.t1024"},
-      {Op::Add, 1 << 20, "add.chained.u64.q16.t512"},
+      {Op::Add, 1 << 20, "add.cluster.u64.q4.t512"},  // add2: clusters of 2^17-bit tiles, sm_90
+      {Op::Sub, 1 << 20, "sub.cluster.u64.q4.t512"},
+      {Op::Add, 524289, "add.cluster.u64.q4.t512"},
+      {Op::Add, (1 << 20) + 1, "add.chained.u64.q16.t512"},  // past the cluster family's 8 tiles
       {Op::DivMod, 2048, "divmod.knuth.u32.q64"},
       {Op::DivMod, 2049, "divmod.newton.u32.q8.l8.c4"},
       {Op::DivMod, 4096, "divmod.newton.u32.q8.l8.c4"},
@@ -201,6 +204,14 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
     const auto plan = default_plan(e.op, e.bits, (1ull << 32) / e.bits, kH100);
     ASSERT_TRUE(plan) << op_name(e.op) << " " << e.bits;
     EXPECT_EQ(plan->variant, e.variant) << op_name(e.op) << " " << e.bits;
+  }
+  // Without thread block clusters (sm_80) the same sizes get a valid plan of another family.
+  kernels::DeviceLimits a100 = kH100;
+  a100.cc_major = 8;
+  for (Op op : {Op::Add, Op::Sub}) {
+    const auto plan = default_plan(op, 1 << 20, 4096, a100);
+    ASSERT_TRUE(plan);
+    EXPECT_EQ(plan->variant.find("cluster"), std::string::npos) << plan->variant;
   }
   // Instances per block of the warp products: 32-64-thread blocks
   // (bench/results/2026-11-22-h100-mulsmall.md).
