@@ -52,11 +52,19 @@ struct WarpDivNewton {
 
   // Digit p (0 <= p < N) of x, on every lane of the segment.
   __device__ __forceinline__ static uint32_t digit(const uint32_t (&x)[Q], uint32_t p) {
-    uint32_t mine = 0;
+    // A select tree on the bits of p mod Q (log2 Q levels, Q - 1 selects).
+    // The form "if (k == p % Q) mine = x[k]" was turned by ptxas (CUDA 13.0)
+    // into a run-time index: the array went through a 64-byte stack frame
+    // (STL.128 + Q predicated LDL per call).
+    const uint32_t r = p % Q;
+    uint32_t t[Q];
 #pragma unroll
-    for (int k = 0; k < Q; ++k)
-      if (uint32_t(k) == p % Q) mine = x[k];
-    return __shfl_sync(0xffffffffu, mine, int(p / Q), L);
+    for (int k = 0; k < Q; ++k) t[k] = x[k];
+#pragma unroll
+    for (int w = Q / 2; w >= 1; w /= 2)
+#pragma unroll
+      for (int i = 0; i < w; ++i) t[i] = (r & uint32_t(w)) ? t[i + w] : t[i];
+    return __shfl_sync(0xffffffffu, t[0], int(p / Q), L);
   }
 
   // out = digits [jQ + off, jQ + off + Q) of hi B^N + lo (0 outside [0, 2N));
