@@ -92,7 +92,8 @@ const NewtonSet& set_of(const Variant& v) {
   static const NewtonSet sets[] = {
       newton_set<8, 8, 16, 8>(),           newton_set<16, 8, 32, 8>(),           newton_set<32, 8, 32, 16>(),
       newton_set<8, 8, 16, 8, 128, 5>(),   newton_set<16, 8, 32, 8, 128, 5>(),   newton_set<32, 8, 32, 16, 128, 5>(),
-      newton_set<8, 8, 16, 8, 128, 6>(),   newton_set<16, 8, 32, 8, 128, 6>(),   newton_set<32, 8, 32, 16, 128, 6>()};
+      newton_set<8, 8, 16, 8, 128, 6>(),   newton_set<16, 8, 32, 8, 128, 6>(),   newton_set<32, 8, 32, 16, 128, 6>(),
+      newton_set<8, 8, 16, 8, 128, 7>(),   newton_set<16, 8, 32, 8, 128, 7>(),   newton_set<32, 8, 32, 16, 128, 7>()};
   for (const NewtonSet& s : sets)
     if (s.fast == v.kernel) return s;
   return sets[0];  // unreachable: every variant below has its set
@@ -104,15 +105,19 @@ void append_warp_divnewton_variants(std::vector<Variant>& out) {
   one<8, 8>(out, {4});    // 2-4 Kbit dividends: 1.82e8 inst/s at 4 Kbit
   one<16, 8>(out, {4});   // to 8 Kbit: 6.51e7
   one<32, 8>(out, {8});   // to 16 Kbit: 2.19e7
-  // 128-thread blocks, ptxas held to 5 blocks per SM (91-96 registers, no
-  // spills: 20 resident warps against 16) and to 6 (80 registers, 46 bytes
-  // spilled: 24 warps).
+  // 128-thread blocks, ptxas held to 5 blocks per SM (91-96 registers: 20
+  // resident warps against 16), 6 (80 registers: 24 warps) and 7 (72
+  // registers, 24-28 bytes spilled: 28 warps); no spills at 5 and 6 with
+  // V and I staged in shared memory.
   one<8, 8, 128, 5>(out, {4, 8});
   one<16, 8, 128, 5>(out, {4, 8});
   one<32, 8, 128, 5>(out, {4, 8});
-  one<8, 8, 128, 6>(out, {4});
-  one<16, 8, 128, 6>(out, {4});
-  one<32, 8, 128, 6>(out, {8});
+  one<8, 8, 128, 6>(out, {4, 8});
+  one<16, 8, 128, 6>(out, {4, 8});
+  one<32, 8, 128, 6>(out, {4, 8});
+  one<8, 8, 128, 7>(out, {4});
+  one<16, 8, 128, 7>(out, {4});
+  one<32, 8, 128, 7>(out, {8});
 }
 
 }  // namespace bigtune::kernels::variants

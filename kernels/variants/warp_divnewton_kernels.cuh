@@ -49,12 +49,17 @@ constexpr uint32_t kWarpDivNewtonThreads = 256;
 constexpr int kMaxCorrections = 32;
 
 // Threads, MinBlocks: the block size the variant allows (its max_threads)
-// and ptxas's occupancy target (__launch_bounds__). Two arrays that the
-// chunk loop used to hold in registers across its products, U's low half
-// and the quotient chunks, live in shared memory (2 Q words per thread,
-// [digit][thread] so that a segment's lanes hit consecutive banks): 16 of
-// the kernel's registers, the difference between 16 and 20 resident warps
-// per SM at 128-thread blocks (bench/results/2026-11-22-h100-wdiv2.md).
+// and ptxas's occupancy target (__launch_bounds__). Four arrays that used to
+// sit in registers across the Newton steps and the chunks' products live in
+// shared memory, 4 Q words per thread laid out [digit][thread] (a segment's
+// lanes read consecutive banks): U's low half (read once per chunk), the
+// quotient chunks (written once per chunk), V and I (loaded into registers
+// right before the product or add that takes them whole; the inverse reads
+// V's shifted copies straight from shared memory). ptxas (CUDA 13.0, sm_90):
+// 124 registers and a 64-byte stack before; now 80 with no spills when held
+// to 6 blocks of 128 threads per SM (24 resident warps against 16); 72 (7
+// blocks) spills 24-28 bytes (the product's own a, b, broadcast, window and
+// accumulator arrays are the peak: staging W as well saved 4 bytes of it).
 template <int L, int Q, int Threads = int(kWarpDivNewtonThreads), int MinBlocks = 1>
 __global__ void __launch_bounds__(Threads, MinBlocks) warp_divnewton_kernel(KernelArgs args) {
   using D = warp::WarpDivNewton<L, Q>;
@@ -67,7 +72,7 @@ __global__ void __launch_bounds__(Threads, MinBlocks) warp_divnewton_kernel(Kern
   uint32_t* mark = static_cast<uint32_t*>(args.scratch);
   // su[k][t]: digit k of thread t's part of U's low half; sq the same for
   // the quotient chunks. A segment's digit P is at [P % Q][seg + P / Q].
-  __shared__ uint32_t su[Q][Threads], sq[Q][Threads];
+  __shared__ uint32_t su[Q][Threads], sq[Q][Threads], sv[Q][Threads], si[Q][Threads];
   const uint32_t tid = threadIdx.x, seg = tid & ~uint32_t(L - 1);
 
   // Significant digits of v and u (each up to 2N: two Q-digit halves).
@@ -90,20 +95,32 @@ __global__ void __launch_bounds__(Threads, MinBlocks) warp_divnewton_kernel(Kern
   // V = v B^d 2^s: exactly N digits, top bit set (all ones on other segments,
   // a harmless divisor for the lanes that only keep the warp converged).
   const uint32_t d = fast ? N - vn : 0u;
-  uint32_t V[Q];
+  // V and its inverse I are staged in shared memory (sv, si) and loaded
+  // into registers only where a product or an add takes them whole.
+  uint32_t s;
+  {
+    uint32_t V[Q];
 #pragma unroll
-  for (int k = 0; k < Q; ++k) {
-    const uint32_t p = first + k;
-    V[k] = fast ? (p >= d && p - d < vl ? vsrc[p - d] : 0u) : ~0u;
+    for (int k = 0; k < Q; ++k) {
+      const uint32_t p = first + k;
+      V[k] = fast ? (p >= d && p - d < vl ? vsrc[p - d] : 0u) : ~0u;
+    }
+    s = uint32_t(__clz(D::digit(V, N - 1)));
+    Knuth::shl_bits(V, s);
+#pragma unroll
+    for (int k = 0; k < Q; ++k) sv[k][tid] = V[k];
+    __syncwarp();  // the inverse reads other lanes' digits
   }
-  const uint32_t s = uint32_t(__clz(D::digit(V, N - 1)));
-  Knuth::shl_bits(V, s);
 
   // The chunk: h = N / chunks quotient digits per Barrett step (args.shift,
   // set from the variant by the launch; 2 when 0).
   const uint32_t chunks = args.shift ? uint32_t(args.shift) : 2u, h = N / chunks, hb = (h + Q - 1) / Q;
-  uint32_t I[Q];
-  D::inverse(I, V, h);
+  {
+    uint32_t I[Q];
+    D::inverse_from(I, [&](uint32_t (&o)[Q], int off) { D::fetch_shared(o, sv, off); }, h);
+#pragma unroll
+    for (int k = 0; k < Q; ++k) si[k][tid] = I[k];  // read back by this thread only
+  }
 
   // U = u B^d 2^s: 2N digits (lo, hi) and the bits above in ext (top lane).
   uint32_t W[Q], out_lo;
@@ -126,7 +143,9 @@ __global__ void __launch_bounds__(Threads, MinBlocks) warp_divnewton_kernel(Kern
   // 1. q_N: one Knuth step on (ext, U_h) (ext B^N + U_h < B V); W = U_h < V after.
   uint32_t q_top;
   {
-    uint32_t qn[Q];
+    uint32_t qn[Q], V[Q];
+#pragma unroll
+    for (int k = 0; k < Q; ++k) V[k] = sv[k][tid];
     Knuth().run(qn, W, ext, V, fast ? 1u : 0u, 1u);
     q_top = __shfl_sync(0xffffffffu, qn[0], 0, L);
   }
@@ -141,7 +160,12 @@ __global__ void __launch_bounds__(Threads, MinBlocks) warp_divnewton_kernel(Kern
     // q_e = W_t + floor(W_t I / B^h), W_t = W's top h digits (W_t I < B^2h <= B^N).
     uint32_t wt[Q], plo[Q], phi[Q], qe[Q];
     D::template fetch<false>(wt, W, zero, int(N - h));
-    D::mul_full(plo, phi, wt, I, hb);
+    {
+      uint32_t I[Q];
+#pragma unroll
+      for (int k = 0; k < Q; ++k) I[k] = si[k][tid];
+      D::mul_full(plo, phi, wt, I, hb);
+    }
     D::template fetch<false>(qe, plo, zero, int(h));
     D::add(qe, qe, wt);
     {  // at most B^h - 1 (the true chunk is)
@@ -155,6 +179,9 @@ __global__ void __launch_bounds__(Threads, MinBlocks) warp_divnewton_kernel(Kern
       for (int k = 0; k < Q; ++k) qe[k] = first + k >= h ? 0u : over ? ~0u : qe[k];
     }
     // R = W B^h + D - q_e V mod B^(N+1): N digits and a signed digit N.
+    uint32_t V[Q];
+#pragma unroll
+    for (int k = 0; k < Q; ++k) V[k] = sv[k][tid];
     D::mul_full(plo, phi, V, qe, hb);
     uint32_t x[Q], dg[Q], R[Q];
     D::template fetch<false>(x, W, zero, -int(h));
