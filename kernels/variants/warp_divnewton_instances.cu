@@ -89,11 +89,7 @@ void one(std::vector<Variant>& out, std::initializer_list<uint32_t> chunks) {
 }
 
 const NewtonSet& set_of(const Variant& v) {
-  static const NewtonSet sets[] = {
-      newton_set<8, 8, 16, 8>(),           newton_set<16, 8, 32, 8>(),           newton_set<32, 8, 32, 16>(),
-      newton_set<8, 8, 16, 8, 128, 5>(),   newton_set<16, 8, 32, 8, 128, 5>(),   newton_set<32, 8, 32, 16, 128, 5>(),
-      newton_set<8, 8, 16, 8, 128, 6>(),   newton_set<16, 8, 32, 8, 128, 6>(),   newton_set<32, 8, 32, 16, 128, 6>(),
-      newton_set<8, 8, 16, 8, 128, 7>(),   newton_set<16, 8, 32, 8, 128, 7>(),   newton_set<32, 8, 32, 16, 128, 7>()};
+  static const NewtonSet sets[] = {newton_set<8, 8, 16, 8>(), newton_set<16, 8, 32, 8>(), newton_set<32, 8, 32, 16>()};
   for (const NewtonSet& s : sets)
     if (s.fast == v.kernel) return s;
   return sets[0];  // unreachable: every variant below has its set
@@ -105,19 +101,10 @@ void append_warp_divnewton_variants(std::vector<Variant>& out) {
   one<8, 8>(out, {4});    // 2-4 Kbit dividends: 1.82e8 inst/s at 4 Kbit
   one<16, 8>(out, {4});   // to 8 Kbit: 6.51e7
   one<32, 8>(out, {8});   // to 16 Kbit: 2.19e7
-  // 128-thread blocks, ptxas held to 5 blocks per SM (91-96 registers: 20
-  // resident warps against 16), 6 (80 registers: 24 warps) and 7 (72
-  // registers, 24-28 bytes spilled: 28 warps); no spills at 5 and 6 with
-  // V and I staged in shared memory.
-  one<8, 8, 128, 5>(out, {4, 8});
-  one<16, 8, 128, 5>(out, {4, 8});
-  one<32, 8, 128, 5>(out, {4, 8});
-  one<8, 8, 128, 6>(out, {4, 8});
-  one<16, 8, 128, 6>(out, {4, 8});
-  one<32, 8, 128, 6>(out, {4, 8});
-  one<8, 8, 128, 7>(out, {4});
-  one<16, 8, 128, 7>(out, {4});
-  one<32, 8, 128, 7>(out, {8});
+  // Measured and dropped (bench/results/2026-11-22-h100-wdiv2.md): the same
+  // kernels on 128-thread blocks held to 5, 6 and 7 blocks per SM (one<L,
+  // 8, 128, B>: 91-96, 80 and 72 registers, 20-28 resident warps against
+  // 16), c4 and c8: 0.83-0.91x the 256-thread shapes above at 4-16 Kbit.
 }
 
 }  // namespace bigtune::kernels::variants

@@ -49,17 +49,22 @@ constexpr uint32_t kWarpDivNewtonThreads = 256;
 constexpr int kMaxCorrections = 32;
 
 // Threads, MinBlocks: the block size the variant allows (its max_threads)
-// and ptxas's occupancy target (__launch_bounds__). Four arrays that used to
-// sit in registers across the Newton steps and the chunks' products live in
-// shared memory, 4 Q words per thread laid out [digit][thread] (a segment's
-// lanes read consecutive banks): U's low half (read once per chunk), the
-// quotient chunks (written once per chunk), V and I (loaded into registers
-// right before the product or add that takes them whole; the inverse reads
-// V's shifted copies straight from shared memory). ptxas (CUDA 13.0, sm_90):
-// 124 registers and a 64-byte stack before; now 80 with no spills when held
-// to 6 blocks of 128 threads per SM (24 resident warps against 16); 72 (7
-// blocks) spills 24-28 bytes (the product's own a, b, broadcast, window and
-// accumulator arrays are the peak: staging W as well saved 4 bytes of it).
+// and ptxas's occupancy target (__launch_bounds__); the registered variants
+// use 256 / 1. Four arrays that used to sit in registers across the Newton
+// steps and the chunks' products live in shared memory, 4 Q words per
+// thread laid out [digit][thread] (a segment's lanes read consecutive
+// banks): U's low half (read once per chunk), the quotient chunks (written
+// once per chunk), V and I (loaded into registers right before the product
+// or add that takes them whole; the inverse reads V's shifted copies
+// straight from shared memory). ptxas (CUDA 13.0, sm_90): 124 registers and
+// a 64-byte stack frame before (digit()'s run-time index), 121-128 and no
+// stack now at 256 / 1; held to 6 blocks of 128 threads per SM, 80 with no
+// spills (24 resident warps against 16). Measured on the H100
+// (bench/results/2026-11-22-h100-wdiv2.md): the 256 / 1 kernels gained
+// 2.5-4 % (4, 8, 16 Kbit); the higher-occupancy shapes (5, 6, 7 blocks of
+// 128: 20-28 warps) were 0.83-0.91x of them, so occupancy is not what
+// limits this kernel (the issue slots are: shuffles, carry resolutions and
+// the product's IMADs).
 template <int L, int Q, int Threads = int(kWarpDivNewtonThreads), int MinBlocks = 1>
 __global__ void __launch_bounds__(Threads, MinBlocks) warp_divnewton_kernel(KernelArgs args) {
   using D = warp::WarpDivNewton<L, Q>;
