@@ -63,8 +63,8 @@ constexpr int kMaxCorrections = 32;
 // (bench/results/2026-11-22-h100-wdiv2.md): the 256 / 1 kernels gained
 // 2.5-4 % (4, 8, 16 Kbit); the higher-occupancy shapes (5, 6, 7 blocks of
 // 128: 20-28 warps) were 0.83-0.91x of them, so occupancy is not what
-// limits this kernel (the issue slots are: shuffles, carry resolutions and
-// the product's IMADs).
+// limits this kernel (most likely the issue slots: shuffles, carry
+// resolutions and the product's IMADs; not profiled).
 template <int L, int Q, int Threads = int(kWarpDivNewtonThreads), int MinBlocks = 1>
 __global__ void __launch_bounds__(Threads, MinBlocks) warp_divnewton_kernel(KernelArgs args) {
   using D = warp::WarpDivNewton<L, Q>;
