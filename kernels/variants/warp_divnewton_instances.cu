@@ -33,10 +33,10 @@ struct NewtonSet {
   uint32_t knuth_lanes;
 };
 
-template <int L, int Q, int L2, int Q2>
+template <int L, int Q, int L2, int Q2, int T = int(kWarpDivNewtonThreads), int B = 1>
 NewtonSet newton_set() {
   static_assert(L2 * Q2 == 2 * L * Q, "the Knuth pass must hold the whole dividend");
-  return {reinterpret_cast<const void*>(&warp_divnewton_kernel<L, Q>),
+  return {reinterpret_cast<const void*>(&warp_divnewton_kernel<L, Q, T, B>),
           reinterpret_cast<const void*>(&warp_divmod_kernel<L2, Q2>), uint32_t(L2)};
 }
 
@@ -75,12 +75,17 @@ cudaError_t newton_launch(const Variant& v, const KernelArgs& args, const Geomet
 
 const ShapeRules kNewtonShape{lanes, no_smem, dividend_cap, mark_bytes, newton_launch, false};
 
-template <int L, int Q>
+// T threads per block at most (the variant's max_threads), B blocks per SM
+// for ptxas (__launch_bounds__); shapes other than 256/1 are named
+// ".t<T>.b<B>" before the chunk suffix (chunks_of reads the last ".c").
+template <int L, int Q, int T = int(kWarpDivNewtonThreads), int B = 1>
 void one(std::vector<Variant>& out, std::initializer_list<uint32_t> chunks) {
+  const std::string shape =
+      T == int(kWarpDivNewtonThreads) && B == 1 ? "" : ".t" + std::to_string(T) + ".b" + std::to_string(B);
   for (uint32_t c : chunks)
-    out.push_back(make_variant(Op::DivMod, "warp", "newton", 32, Q, kWarpDivNewtonThreads,
-                               reinterpret_cast<const void*>(&warp_divnewton_kernel<L, Q>), kNewtonShape,
-                               "l" + std::to_string(L) + ".c" + std::to_string(c), L));
+    out.push_back(make_variant(Op::DivMod, "warp", "newton", 32, Q, T,
+                               reinterpret_cast<const void*>(&warp_divnewton_kernel<L, Q, T, B>), kNewtonShape,
+                               "l" + std::to_string(L) + shape + ".c" + std::to_string(c), L));
 }
 
 const NewtonSet& set_of(const Variant& v) {
@@ -96,6 +101,10 @@ void append_warp_divnewton_variants(std::vector<Variant>& out) {
   one<8, 8>(out, {4});    // 2-4 Kbit dividends: 1.82e8 inst/s at 4 Kbit
   one<16, 8>(out, {4});   // to 8 Kbit: 6.51e7
   one<32, 8>(out, {8});   // to 16 Kbit: 2.19e7
+  // Measured and dropped (bench/results/2026-11-22-h100-wdiv2.md): the same
+  // kernels on 128-thread blocks held to 5, 6 and 7 blocks per SM (one<L,
+  // 8, 128, B>: 91-96, 80 and 72 registers, 20-28 resident warps against
+  // 16), c4 and c8: 0.83-0.91x the 256-thread shapes above at 4-16 Kbit.
 }
 
 }  // namespace bigtune::kernels::variants

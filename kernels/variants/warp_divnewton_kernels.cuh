@@ -48,8 +48,25 @@ constexpr uint32_t kWarpDivNewtonThreads = 256;
 // wrong result (the instance goes to the Knuth pass).
 constexpr int kMaxCorrections = 32;
 
-template <int L, int Q>
-__global__ void __launch_bounds__(kWarpDivNewtonThreads) warp_divnewton_kernel(KernelArgs args) {
+// Threads, MinBlocks: the block size the variant allows (its max_threads)
+// and ptxas's occupancy target (__launch_bounds__); the registered variants
+// use 256 / 1. Four arrays that used to sit in registers across the Newton
+// steps and the chunks' products live in shared memory, 4 Q words per
+// thread laid out [digit][thread] (a segment's lanes read consecutive
+// banks): U's low half (read once per chunk), the quotient chunks (written
+// once per chunk), V and I (loaded into registers right before the product
+// or add that takes them whole; the inverse reads V's shifted copies
+// straight from shared memory). ptxas (CUDA 13.0, sm_90): 124 registers and
+// a 64-byte stack frame before (digit()'s run-time index), 121-128 and no
+// stack now at 256 / 1; held to 6 blocks of 128 threads per SM, 80 with no
+// spills (24 resident warps against 16). Measured on the H100
+// (bench/results/2026-11-22-h100-wdiv2.md): the 256 / 1 kernels gained
+// 2.5-4 % (4, 8, 16 Kbit); the higher-occupancy shapes (5, 6, 7 blocks of
+// 128: 20-28 warps) were 0.83-0.91x of them, so occupancy is not what
+// limits this kernel (most likely the issue slots: shuffles, carry
+// resolutions and the product's IMADs; not profiled).
+template <int L, int Q, int Threads = int(kWarpDivNewtonThreads), int MinBlocks = 1>
+__global__ void __launch_bounds__(Threads, MinBlocks) warp_divnewton_kernel(KernelArgs args) {
   using D = warp::WarpDivNewton<L, Q>;
   using Knuth = warp::WarpDivModKnuth<L, Q>;
   constexpr uint32_t N = L * Q;
@@ -58,6 +75,10 @@ __global__ void __launch_bounds__(kWarpDivNewtonThreads) warp_divnewton_kernel(K
   const uint32_t* u = static_cast<const uint32_t*>(args.a) + (t.active ? t.instance * ul : 0);
   const uint32_t* vsrc = static_cast<const uint32_t*>(args.b) + (t.active ? t.instance * vl : 0);
   uint32_t* mark = static_cast<uint32_t*>(args.scratch);
+  // su[k][t]: digit k of thread t's part of U's low half; sq the same for
+  // the quotient chunks. A segment's digit P is at [P % Q][seg + P / Q].
+  __shared__ uint32_t su[Q][Threads], sq[Q][Threads], sv[Q][Threads], si[Q][Threads];
+  const uint32_t tid = threadIdx.x, seg = tid & ~uint32_t(L - 1);
 
   // Significant digits of v and u (each up to 2N: two Q-digit halves).
   uint32_t x0[Q], x1[Q];
@@ -79,49 +100,77 @@ __global__ void __launch_bounds__(kWarpDivNewtonThreads) warp_divnewton_kernel(K
   // V = v B^d 2^s: exactly N digits, top bit set (all ones on other segments,
   // a harmless divisor for the lanes that only keep the warp converged).
   const uint32_t d = fast ? N - vn : 0u;
-  uint32_t V[Q];
+  // V and its inverse I are staged in shared memory (sv, si) and loaded
+  // into registers only where a product or an add takes them whole.
+  uint32_t s;
+  {
+    uint32_t V[Q];
 #pragma unroll
-  for (int k = 0; k < Q; ++k) {
-    const uint32_t p = first + k;
-    V[k] = fast ? (p >= d && p - d < vl ? vsrc[p - d] : 0u) : ~0u;
+    for (int k = 0; k < Q; ++k) {
+      const uint32_t p = first + k;
+      V[k] = fast ? (p >= d && p - d < vl ? vsrc[p - d] : 0u) : ~0u;
+    }
+    s = uint32_t(__clz(D::digit(V, N - 1)));
+    Knuth::shl_bits(V, s);
+#pragma unroll
+    for (int k = 0; k < Q; ++k) sv[k][tid] = V[k];
+    __syncwarp();  // the inverse reads other lanes' digits
   }
-  const uint32_t s = uint32_t(__clz(D::digit(V, N - 1)));
-  Knuth::shl_bits(V, s);
 
   // The chunk: h = N / chunks quotient digits per Barrett step (args.shift,
   // set from the variant by the launch; 2 when 0).
   const uint32_t chunks = args.shift ? uint32_t(args.shift) : 2u, h = N / chunks, hb = (h + Q - 1) / Q;
-  uint32_t I[Q];
-  D::inverse(I, V, h);
+  {
+    uint32_t I[Q];
+    D::inverse_from(I, [&](uint32_t (&o)[Q], int off) { D::fetch_shared(o, sv, off); }, h);
+#pragma unroll
+    for (int k = 0; k < Q; ++k) si[k][tid] = I[k];  // read back by this thread only
+  }
 
   // U = u B^d 2^s: 2N digits (lo, hi) and the bits above in ext (top lane).
-  uint32_t ulo[Q], W[Q];
+  uint32_t W[Q], out_lo;
+  {
+    uint32_t ulo[Q];
 #pragma unroll
-  for (int k = 0; k < Q; ++k) {
-    const uint32_t p = first + k, ph = p + N;
-    ulo[k] = fast && p >= d && p - d < ul ? u[p - d] : 0u;
-    W[k] = fast && ph - d < ul ? u[ph - d] : 0u;
+    for (int k = 0; k < Q; ++k) {
+      const uint32_t p = first + k, ph = p + N;
+      ulo[k] = fast && p >= d && p - d < ul ? u[p - d] : 0u;
+      W[k] = fast && ph - d < ul ? u[ph - d] : 0u;
+    }
+    out_lo = __shfl_sync(0xffffffffu, Knuth::shl_bits(ulo, s), L - 1, L);
+#pragma unroll
+    for (int k = 0; k < Q; ++k) su[k][tid] = ulo[k];
+    __syncwarp();  // the chunks read other lanes' digits
   }
-  const uint32_t out_lo = __shfl_sync(0xffffffffu, Knuth::shl_bits(ulo, s), L - 1, L);
   const uint32_t ext = Knuth::shl_bits(W, s);
   if (t.lane == 0) W[0] |= out_lo;
 
   // 1. q_N: one Knuth step on (ext, U_h) (ext B^N + U_h < B V); W = U_h < V after.
-  uint32_t qacc[Q];
-  Knuth().run(qacc, W, ext, V, fast ? 1u : 0u, 1u);
-  const uint32_t q_top = __shfl_sync(0xffffffffu, qacc[0], 0, L);
+  uint32_t q_top;
+  {
+    uint32_t qn[Q], V[Q];
+#pragma unroll
+    for (int k = 0; k < Q; ++k) V[k] = sv[k][tid];
+    Knuth().run(qn, W, ext, V, fast ? 1u : 0u, 1u);
+    q_top = __shfl_sync(0xffffffffu, qn[0], 0, L);
+  }
 
   // 2. Quotient chunks, top first: q_c = floor((W B^h + D) / V) < B^h with
   //    D = the next h digits of U's low half; W becomes the remainder.
   uint32_t zero[Q];
 #pragma unroll
-  for (int k = 0; k < Q; ++k) zero[k] = 0, qacc[k] = 0;
+  for (int k = 0; k < Q; ++k) zero[k] = 0;
   bool gave_up = false;
   for (uint32_t c = 0; c < chunks; ++c) {
     // q_e = W_t + floor(W_t I / B^h), W_t = W's top h digits (W_t I < B^2h <= B^N).
     uint32_t wt[Q], plo[Q], phi[Q], qe[Q];
     D::template fetch<false>(wt, W, zero, int(N - h));
-    D::mul_full(plo, phi, wt, I, hb);
+    {
+      uint32_t I[Q];
+#pragma unroll
+      for (int k = 0; k < Q; ++k) I[k] = si[k][tid];
+      D::mul_full(plo, phi, wt, I, hb);
+    }
     D::template fetch<false>(qe, plo, zero, int(h));
     D::add(qe, qe, wt);
     {  // at most B^h - 1 (the true chunk is)
@@ -135,11 +184,17 @@ __global__ void __launch_bounds__(kWarpDivNewtonThreads) warp_divnewton_kernel(K
       for (int k = 0; k < Q; ++k) qe[k] = first + k >= h ? 0u : over ? ~0u : qe[k];
     }
     // R = W B^h + D - q_e V mod B^(N+1): N digits and a signed digit N.
+    uint32_t V[Q];
+#pragma unroll
+    for (int k = 0; k < Q; ++k) V[k] = sv[k][tid];
     D::mul_full(plo, phi, V, qe, hb);
     uint32_t x[Q], dg[Q], R[Q];
     D::template fetch<false>(x, W, zero, -int(h));
-    D::template fetch<false>(dg, ulo, zero, int(N - (c + 1) * h));
-    D::keep_below(dg, h);
+    // D = U's digits [N - (c+1) h, N - c h) at [0, h) (h a multiple of Q:
+    // lane j < h / Q takes lane N/Q - (c+1) h/Q + j's Q digits).
+    const uint32_t dlane = (N - (c + 1) * h) / Q;
+#pragma unroll
+    for (int k = 0; k < Q; ++k) dg[k] = t.lane < h / Q ? su[k][seg + dlane + t.lane] : 0u;
 #pragma unroll
     for (int k = 0; k < Q; ++k) x[k] |= dg[k];  // disjoint digits
     const uint32_t borrow = D::sub(R, x, plo);
@@ -178,14 +233,19 @@ __global__ void __launch_bounds__(kWarpDivNewtonThreads) warp_divnewton_kernel(K
     for (int k = 0; k < Q; ++k) step[k] = adj < 0 ? ~0u : 0u;
     if (t.lane == 0) step[0] = uint32_t(adj);
     D::add(qe, qe, step);
-    D::template fetch<false>(qacc, qacc, zero, -int(h));
+    // The chunk (digits [0, h) of qe) is the quotient's digits [N - (c+1) h, N - c h).
+    if (t.lane < h / Q) {
 #pragma unroll
-    for (int k = 0; k < Q; ++k) {
-      qacc[k] |= qe[k];  // the chunk lies below h, qacc's old part above
-      W[k] = R[k];
+      for (int k = 0; k < Q; ++k) sq[k][seg + dlane + t.lane] = qe[k];
     }
+#pragma unroll
+    for (int k = 0; k < Q; ++k) W[k] = R[k];
   }
   Knuth::shr_bits(W, s, 0u);  // the remainder
+  __syncwarp();  // sq was written by other lanes of the segment
+  uint32_t qacc[Q];
+#pragma unroll
+  for (int k = 0; k < Q; ++k) qacc[k] = sq[k][tid];
 
   const bool done = fast && !gave_up;
   if (t.active && t.lane == 0) mark[t.instance] = done ? 0u : 1u;

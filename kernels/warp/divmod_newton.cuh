@@ -52,11 +52,19 @@ struct WarpDivNewton {
 
   // Digit p (0 <= p < N) of x, on every lane of the segment.
   __device__ __forceinline__ static uint32_t digit(const uint32_t (&x)[Q], uint32_t p) {
-    uint32_t mine = 0;
+    // A select tree on the bits of p mod Q (log2 Q levels, Q - 1 selects).
+    // The form "if (k == p % Q) mine = x[k]" was turned by ptxas (CUDA 13.0)
+    // into a run-time index: the array went through a 64-byte stack frame
+    // (STL.128 + Q predicated LDL per call).
+    const uint32_t r = p % Q;
+    uint32_t t[Q];
 #pragma unroll
-    for (int k = 0; k < Q; ++k)
-      if (uint32_t(k) == p % Q) mine = x[k];
-    return __shfl_sync(0xffffffffu, mine, int(p / Q), L);
+    for (int k = 0; k < Q; ++k) t[k] = x[k];
+#pragma unroll
+    for (int w = Q / 2; w >= 1; w /= 2)
+#pragma unroll
+      for (int i = 0; i < w; ++i) t[i] = (r & uint32_t(w)) ? t[i + w] : t[i];
+    return __shfl_sync(0xffffffffu, t[0], int(p / Q), L);
   }
 
   // out = digits [jQ + off, jQ + off + Q) of hi B^N + lo (0 outside [0, 2N));
@@ -94,6 +102,22 @@ struct WarpDivNewton {
     }
 #pragma unroll
     for (int i = 0; i < Q; ++i) out[i] = c[i];
+  }
+
+  // out = digits [jQ + off, jQ + off + Q) of a segment's N-digit number
+  // staged in shared memory as st[P % Q][seg + P / Q] (seg = the segment's
+  // first thread, Stride = the array's threads): 0 outside [0, N). For a
+  // fixed k every lane reads the same row at consecutive columns (no bank
+  // conflicts); off is warp-uniform. The source takes no registers, the
+  // point of staging (kernels/variants/warp_divnewton_kernels.cuh).
+  template <int Stride>
+  __device__ __forceinline__ static void fetch_shared(uint32_t (&out)[Q], const uint32_t (&st)[Q][Stride], int off) {
+    const int seg = int(threadIdx.x & ~uint32_t(L - 1)), base = int(lane()) * Q + off;
+#pragma unroll
+    for (int k = 0; k < Q; ++k) {
+      const int p = base + k;
+      out[k] = p >= 0 && p < N ? st[p & (Q - 1)][seg + p / Q] : 0u;
+    }
   }
 
   // x's digits at positions >= n set to 0.
@@ -166,14 +190,28 @@ struct WarpDivNewton {
   // I ~ floor((B^2t - 1) / V_t) - B^t, V_t = the top t digits of V (V with
   // its top bit set, 2 <= t <= N; file comment): t digits, on [0, t).
   __device__ __forceinline__ static void inverse(uint32_t (&I)[Q], const uint32_t (&V)[Q], uint32_t target) {
+    inverse_from(I, [&](uint32_t (&out)[Q], int off) {
+      uint32_t none[Q];
+#pragma unroll
+      for (int k = 0; k < Q; ++k) none[k] = 0;
+      fetch<false>(out, V, none, off);
+    }, target);
+  }
+  // The same with V's digits from vfetch(out, off) (fetch's contract), e.g.
+  // from shared memory by fetch_shared: V then holds no registers here.
+  template <class VFetch>
+  __device__ __forceinline__ static void inverse_from(uint32_t (&I)[Q], VFetch&& vfetch, uint32_t target) {
     const uint32_t j = lane();
     uint32_t zero[Q];
 #pragma unroll
     for (int k = 0; k < Q; ++k) zero[k] = 0, I[k] = 0;
     {
       // k = 2: floor((B^4 - 1) / V_2) - B^2, V_2 = the top two digits (>= 2^63),
-      // so the quotient lies in [2^64, 2^65) and its low 64 bits are I_2.
-      const uint64_t d = (uint64_t(digit(V, N - 1)) << 32) | digit(V, N - 2);
+      // so the quotient lies in [2^64, 2^65) and its low 64 bits are I_2
+      // (lane 0's: the others' digits below are not V's top, unused).
+      uint32_t top2[Q];
+      vfetch(top2, int(N) - 2);
+      const uint64_t d = (uint64_t(top2[1]) << 32) | top2[0];
       const unsigned __int128 x = ~static_cast<unsigned __int128>(0) / (d | (uint64_t(1) << 63));
       if (j == 0) I[0] = uint32_t(uint64_t(x)), I[1] = uint32_t(uint64_t(x) >> 32);
     }
@@ -181,7 +219,7 @@ struct WarpDivNewton {
       const uint32_t k2 = 2 * k - 1 < target ? 2 * k - 1 : target;
       // T = V' (B^k + I) with V' the top k2 digits of V.
       uint32_t vp[Q], tlo[Q], thi[Q], s[Q];
-      fetch<false>(vp, V, zero, int(N - k2));
+      vfetch(vp, int(N - k2));
       mul_full(tlo, thi, vp, I, (k + Q - 1) / Q);
       // Only T mod B^(k2+1) matters: below k2 < N the high halves are skipped
       // (a warp-uniform branch: k2 is the same for every instance).

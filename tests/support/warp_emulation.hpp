@@ -20,6 +20,10 @@
 #define __host__
 #define __forceinline__ inline
 #define __launch_bounds__(...)
+// Shared memory: one function-static array per kernel instance, shared by
+// the 32 host lanes (run_warp plays one warp per block, blocks one after
+// another, so it stands for the block's shared memory).
+#define __shared__ static
 
 namespace emu {
 struct Dim3 {
@@ -136,6 +140,7 @@ inline uint32_t __funnelshift_l(uint32_t lo, uint32_t hi, uint32_t s) {
 inline uint32_t __funnelshift_r(uint32_t lo, uint32_t hi, uint32_t s) {
   return uint32_t((uint64_t(hi) << 32 | lo) >> (s & 31));
 }
+inline void __syncwarp(unsigned = 0xffffffffu) { emu::warp->sync(); }
 inline int __clz(uint32_t x) { return x ? __builtin_clz(x) : 32; }
 inline int __clzll(long long x) { return x ? __builtin_clzll(uint64_t(x)) : 64; }
 inline unsigned atomicOr(unsigned* p, unsigned v) { return __atomic_fetch_or(p, v, __ATOMIC_RELAXED); }
