@@ -50,7 +50,7 @@ def main():
     ax2.set_yscale("log")
     ax2.set_xlabel("bits per instance")
     ax2.set_ylabel("instances / s")
-    ax2.set_title("multiplication (classical)")
+    ax2.set_title("multiplication (default plans)")
     ax2.legend(fontsize=7)
     fig.suptitle(f"bigtune on {rows[0]['device']}")
     fig.tight_layout()
