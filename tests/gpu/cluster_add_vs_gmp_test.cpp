@@ -86,16 +86,7 @@ TEST(ClusterAddSub, EveryVariantMatchesGmp) {
                           runtime::run_op(ctx, op, r2, a, b, &f, 0, &plan);
                         });
     // One bit and one limb past the limit: Unsupported, not a wrong result or a hang.
-    for (uint64_t past : {limit + 1, limit + 64}) {
-      Batch a(ctx, past, 1), b(ctx, past, 1), r(ctx, past, 1);
-      Flags f(ctx, 1);
-      try {
-        runtime::run_op(ctx, op, r, a, b, &f, 0, &plan);
-        ADD_FAILURE() << v.name << " accepted " << past << " bits, past its limit " << limit;
-      } catch (const Error& e) {
-        EXPECT_EQ(e.code(), ErrorCode::Unsupported) << e.what();
-      }
-    }
+    for (uint64_t past : {limit + 1, limit + 64}) test::expect_unsupported_past(ctx, op, plan, past, limit);
   }
   gmp_randclear(rng);
   std::printf("[ cluster ] %llu variants, %llu cases, %llu mismatches\n", (unsigned long long)variants,
@@ -133,18 +124,7 @@ TEST(ClusterAddSub, SmallTilesManyBlocks) {
         const uint64_t count = bits > 10 * t ? 17 : 61;
         bad += check_case(ctx, op, v.name + "(t32)", bits, count, p, rng, [&](Batch& r, Batch& a, Batch& b, Flags& f) {
           const kernels::Geometry g = kernels::geometry(v, bits, count, 1, limits);
-          kernels::KernelArgs args;
-          args.r = r.device_data();
-          args.a = a.device_data();
-          args.b = b.device_data();
-          args.flags = reinterpret_cast<uint32_t*>(f.device_data());
-          args.count = count;
-          args.bits = bits;
-          args.limbs = kernels::operand_limbs(v, bits);
-          args.out_limbs = args.limbs;
-          args.threads_per_instance = g.threads_per_instance;
-          args.ipb = 1;
-          args.stage_buffers = g.stage_buffers;
+          kernels::KernelArgs args = test::add_sub_args(r, a, b, f, v, bits, count, g);
           EXPECT_EQ(kernels::scratch_bytes(v, bits, count), 0u) << v.name << " " << bits;  // no scratch
           EXPECT_EQ(kernels::block::chained_tiles(uint32_t(args.limbs), 32 * v.q), kernels::block::ceil_div(bits, t));
           args.scratch = nullptr;
