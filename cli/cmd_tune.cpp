@@ -124,6 +124,13 @@ std::vector<db::SampleRecord> sample_op(OpBench& bench, kernels::Op op, const Tu
     }
     bench.prepare(public_op(op), key.first, key.second);
     for (const auto& [v, ipb] : list) {
+      // Also between the variants of one size: one size of a slow op (powm,
+      // 44 variants) took minutes, past the whole budget. Once past, every
+      // later sample is left out too, so `out` stays a prefix of the plan.
+      if (past_deadline()) {
+        ++skipped;
+        continue;
+      }
       db::SampleRecord r;
       r.device_uuid = uuid;
       r.variant_name = v->name;
@@ -164,6 +171,7 @@ std::vector<db::SampleRecord> sample_op(OpBench& bench, kernels::Op op, const Tu
     const uint64_t ccount = tuner::counter_batch_count(key.first, key.second);
     std::vector<size_t> counted;  // indices into out, in queue order
     for (const auto& [v, ipb] : list) {
+      if (index >= out.size()) break;  // a size cut by the budget
       db::SampleRecord& r = out[index++];
       // Evenly spaced over the variant's plan (sizes ascending, IPB within a
       // size): positions floor(i * n / m), which a fixed stride would alias
