@@ -15,6 +15,7 @@
 
 #include "kernels/arith/crt3_field.cuh"
 #include "kernels/block/ntt.cuh"
+#include "tests/support/ntt_host.hpp"
 #include "tests/support/operands.hpp"
 
 namespace bigtune {
@@ -22,7 +23,6 @@ namespace {
 using Field = kernels::arith::Crt3;
 using Elem = Field::Elem;
 using kernels::block::NttPlan;
-using kernels::block::NttTables;
 using u128 = unsigned __int128;
 
 // Plain residue of a Montgomery component: x·2^-32 mod p by the slow route.
@@ -88,56 +88,6 @@ TEST(Crt3Field, GarnerReturnsTheInteger) {
   }
 }
 
-// The kernel's phases run serially; returns the r_limbs-limb product. F: the
-// field with 16-byte (Crt3) or packed 12-byte (Crt3Packed) elements.
-template <class F = Field>
-std::vector<uint64_t> host_mul_crt(const std::vector<uint64_t>& a, const std::vector<uint64_t>& b, bool square,
-                                   uint32_t log_m_max, uint32_t r_limbs, NttPlan* plan_out) {
-  using E = typename F::Elem;
-  const NttPlan p = kernels::block::ntt_plan(uint32_t(a.size()), uint32_t(b.size()), log_m_max, 1024, F::kDigitBits);
-  *plan_out = p;
-  std::vector<E> table(p.n());
-  const E w = F::root_of_unity(int(p.log_n)), wi = F::pow(w, p.n() - 1);
-  for (uint32_t k = 0; k < p.n() / 2; ++k) table[k] = F::pow(w, k), table[p.n() / 2 + k] = F::pow(wi, k);
-  const NttTables<F> tw{table.data(), table.data() + p.n() / 2, p.log_n};
-  std::vector<E> x(kernels::block::ntt_x_elems(p)), b_hat(p.m()), subs(uint64_t(p.d()) * p.m());
-  for (uint32_t t = 0; t < p.d(); ++t) {
-    if (square)
-      kernels::block::ntt_sub_product<F, true>(x.data(), b_hat.data(), subs.data(), p, tw, a.data(),
-                                                   uint32_t(a.size()), b.data(), uint32_t(b.size()), t, 0, 1, [] {});
-    else
-      kernels::block::ntt_sub_product<F, false>(x.data(), b_hat.data(), subs.data(), p, tw, a.data(),
-                                                    uint32_t(a.size()), b.data(), uint32_t(b.size()), t, 0, 1, [] {});
-  }
-  std::vector<uint64_t> r(r_limbs);
-  uint64_t prev_hi = 0, carry = 0;
-  for (uint32_t j = 0; j < r_limbs; ++j) {
-    uint64_t lo, hi;
-    kernels::block::ntt_limb_parts<F>(lo, hi, x.data(), subs.data(), p, tw, j);
-    EXPECT_LT(hi, uint64_t(1) << 50);  // the device carry phase's bound (ntt.cuh, mul_ntt)
-    const u128 v = u128(lo) + prev_hi + carry;
-    r[j] = uint64_t(v);
-    carry = uint64_t(v >> 64);
-    prev_hi = hi;
-  }
-  return r;
-}
-
-std::vector<uint64_t> operand(std::mt19937_64& rng, uint32_t limbs, int kind) {
-  std::vector<uint64_t> v(limbs);
-  for (auto& w : v) w = kind == 0 ? rng() : kind == 1 ? ~uint64_t(0) : (rng() % 3 == 0 ? ~uint64_t(0) : 0);
-  return v;
-}
-
-std::vector<uint64_t> gmp_product(const std::vector<uint64_t>& a, const std::vector<uint64_t>& b, uint32_t r_limbs) {
-  std::vector<uint64_t> want(r_limbs, 0);
-  const auto& big = a.size() >= b.size() ? a : b;
-  const auto& small = a.size() >= b.size() ? b : a;
-  mpn_mul(reinterpret_cast<mp_limb_t*>(want.data()), reinterpret_cast<const mp_limb_t*>(big.data()),
-          mp_size_t(big.size()), reinterpret_cast<const mp_limb_t*>(small.data()), mp_size_t(small.size()));
-  return want;
-}
-
 TEST(NttCrtHost, ProductsMatchGmpUnsplitAndSplit) {
   std::mt19937_64 rng(test::test_seed() + 42);
   int checked = 0, split_checked = 0;
@@ -147,14 +97,14 @@ TEST(NttCrtHost, ProductsMatchGmpUnsplitAndSplit) {
         for (int kind = 0; kind < 3; ++kind)
           for (bool square : {false, true}) {
             if (square && b_limbs != a_limbs && b_limbs != 1) continue;
-            const auto a = operand(rng, a_limbs, kind);
-            const auto b = square ? a : operand(rng, b_limbs, kind);
+            const auto a = test::ntt_operand(rng, a_limbs, kind);
+            const auto b = square ? a : test::ntt_operand(rng, b_limbs, kind);
             const uint32_t r_limbs = uint32_t(a.size() + b.size()) + 1;  // one limb past the product
             NttPlan p;
-            const auto want = gmp_product(a, b, r_limbs);
-            ASSERT_EQ(host_mul_crt<kernels::arith::Crt3Packed>(a, b, square, log_m_max, r_limbs, &p), want)
+            const auto want = test::gmp_product(a, b, r_limbs);
+            ASSERT_EQ(test::host_mul_ntt<kernels::arith::Crt3Packed>(a, b, square, log_m_max, r_limbs, &p), want)
                 << "packed elements, a_limbs " << a_limbs << " b_limbs " << b_limbs << " log_m_max " << log_m_max;
-            const auto got = host_mul_crt(a, b, square, log_m_max, r_limbs, &p);
+            const auto got = test::host_mul_ntt<Field>(a, b, square, log_m_max, r_limbs, &p);
             ASSERT_EQ(got, want)
                 << "a_limbs " << a_limbs << " b_limbs " << b_limbs << " log_m_max " << log_m_max << " kind " << kind
                 << " square " << square << " D " << p.d();
@@ -170,11 +120,11 @@ TEST(NttCrtHost, ProductsMatchGmpUnsplitAndSplit) {
 TEST(NttCrtHost, AllOnesAt64Kbit) {
   std::mt19937_64 rng(test::test_seed() + 43);
   for (uint32_t log_m_max : {10u, 12u}) {
-    const auto a = operand(rng, 1024, 1);
+    const auto a = test::ntt_operand(rng, 1024, 1);
     NttPlan p;
-    const auto got = host_mul_crt(a, a, false, log_m_max, 2048, &p);
+    const auto got = test::host_mul_ntt<Field>(a, a, false, log_m_max, 2048, &p);
     EXPECT_EQ(p.log_n, 12u);
-    ASSERT_EQ(got, gmp_product(a, a, 2048)) << "log_m_max " << log_m_max;
+    ASSERT_EQ(got, test::gmp_product(a, a, 2048)) << "log_m_max " << log_m_max;
   }
 }
 

@@ -13,13 +13,13 @@
 #include <vector>
 
 #include "kernels/block/ntt.cuh"
+#include "tests/support/ntt_host.hpp"
 #include "tests/support/operands.hpp"
 
 namespace bigtune {
 namespace {
 using Field = kernels::arith::Goldilocks;
 using kernels::block::NttPlan;
-using kernels::block::NttTables;
 using u128 = unsigned __int128;
 
 uint64_t slow_mod(u128 x) { return uint64_t(x % Field::kP); }
@@ -44,43 +44,6 @@ TEST(Goldilocks, OpsMatchSlowRemainders) {
   }
 }
 
-// The kernel's phases run serially; returns the r_limbs-limb product.
-std::vector<uint64_t> host_mul_ntt(const std::vector<uint64_t>& a, const std::vector<uint64_t>& b, bool square,
-                                   uint32_t log_m_max, uint32_t r_limbs, NttPlan* plan_out) {
-  const NttPlan p = kernels::block::ntt_plan(uint32_t(a.size()), uint32_t(b.size()), log_m_max, 1024);
-  *plan_out = p;
-  std::vector<uint64_t> table(p.n());
-  const uint64_t w = Field::root_of_unity(int(p.log_n)), wi = Field::pow(w, p.n() - 1);
-  for (uint32_t k = 0; k < p.n() / 2; ++k) table[k] = Field::pow(w, k), table[p.n() / 2 + k] = Field::pow(wi, k);
-  const NttTables<Field> tw{table.data(), table.data() + p.n() / 2, p.log_n};
-  std::vector<uint64_t> x(kernels::block::ntt_x_elems(p)), b_hat(p.m()), subs(uint64_t(p.d()) * p.m());
-  for (uint32_t t = 0; t < p.d(); ++t) {
-    if (square)
-      kernels::block::ntt_sub_product<Field, true>(x.data(), b_hat.data(), subs.data(), p, tw, a.data(),
-                                                   uint32_t(a.size()), b.data(), uint32_t(b.size()), t, 0, 1, [] {});
-    else
-      kernels::block::ntt_sub_product<Field, false>(x.data(), b_hat.data(), subs.data(), p, tw, a.data(),
-                                                    uint32_t(a.size()), b.data(), uint32_t(b.size()), t, 0, 1, [] {});
-  }
-  std::vector<uint64_t> r(r_limbs);
-  uint64_t prev_hi = 0, carry = 0;
-  for (uint32_t j = 0; j < r_limbs; ++j) {
-    uint64_t lo, hi;
-    kernels::block::ntt_limb_parts<Field>(lo, hi, x.data(), subs.data(), p, tw, j);
-    const u128 v = u128(lo) + prev_hi + carry;
-    r[j] = uint64_t(v);
-    carry = uint64_t(v >> 64);
-    prev_hi = hi;
-  }
-  return r;
-}
-
-std::vector<uint64_t> operand(std::mt19937_64& rng, uint32_t limbs, int kind) {
-  std::vector<uint64_t> v(limbs);
-  for (auto& w : v) w = kind == 0 ? rng() : kind == 1 ? ~uint64_t(0) : (rng() % 3 == 0 ? ~uint64_t(0) : 0);
-  return v;
-}
-
 TEST(NttHost, ProductsMatchGmpUnsplitAndSplit) {
   std::mt19937_64 rng(test::test_seed() + 1);
   int checked = 0, split_checked = 0;
@@ -90,18 +53,12 @@ TEST(NttHost, ProductsMatchGmpUnsplitAndSplit) {
         for (int kind = 0; kind < 3; ++kind)
           for (bool square : {false, true}) {
             if (square && b_limbs != a_limbs && b_limbs != 1) continue;
-            const auto a = operand(rng, a_limbs, kind);
-            const auto b = square ? a : operand(rng, b_limbs, kind);
+            const auto a = test::ntt_operand(rng, a_limbs, kind);
+            const auto b = square ? a : test::ntt_operand(rng, b_limbs, kind);
             const uint32_t r_limbs = uint32_t(a.size() + b.size()) + 1;  // one limb past the product
             NttPlan p;
-            const auto got = host_mul_ntt(a, b, square, log_m_max, r_limbs, &p);
-            std::vector<uint64_t> want(r_limbs, 0);
-            if (a.size() >= b.size())
-              mpn_mul(reinterpret_cast<mp_limb_t*>(want.data()), reinterpret_cast<const mp_limb_t*>(a.data()),
-                      mp_size_t(a.size()), reinterpret_cast<const mp_limb_t*>(b.data()), mp_size_t(b.size()));
-            else
-              mpn_mul(reinterpret_cast<mp_limb_t*>(want.data()), reinterpret_cast<const mp_limb_t*>(b.data()),
-                      mp_size_t(b.size()), reinterpret_cast<const mp_limb_t*>(a.data()), mp_size_t(a.size()));
+            const auto got = test::host_mul_ntt<Field>(a, b, square, log_m_max, r_limbs, &p);
+            const auto want = test::gmp_product(a, b, r_limbs);
             ASSERT_EQ(got, want) << "a_limbs " << a_limbs << " b_limbs " << b_limbs << " log_m_max " << log_m_max
                                  << " kind " << kind << " square " << square << " D " << p.d();
             ++checked;

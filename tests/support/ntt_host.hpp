@@ -1,0 +1,73 @@
+// The NTT product (kernels/block/ntt.cuh) on the host, for the CPU tests of
+// both fields (tests/unit/ntt_host_test.cpp: Goldilocks; ntt_crt_host_test.cpp:
+// the three-prime CRT field): the kernel's phase functions run serially on one
+// "thread", the block carry scan replaced by a serial carry (the GPU tests
+// cover that part); operands and GMP's product to compare with.
+#pragma once
+#include <gmp.h>
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "kernels/block/ntt.cuh"
+
+namespace bigtune::test {
+
+// The r_limbs-limb product a*b (a*a when `square`) through field F's NTT with
+// at most 2^log_m_max points per sub-transform; the plan it used in *plan_out.
+template <class F>
+std::vector<uint64_t> host_mul_ntt(const std::vector<uint64_t>& a, const std::vector<uint64_t>& b, bool square,
+                                   uint32_t log_m_max, uint32_t r_limbs, kernels::block::NttPlan* plan_out) {
+  using E = typename F::Elem;
+  using u128 = unsigned __int128;
+  namespace kb = kernels::block;
+  const kb::NttPlan p = kb::ntt_plan(uint32_t(a.size()), uint32_t(b.size()), log_m_max, 1024, F::kDigitBits);
+  *plan_out = p;
+  std::vector<E> table(p.n());
+  const E w = F::root_of_unity(int(p.log_n)), wi = F::pow(w, p.n() - 1);
+  for (uint32_t k = 0; k < p.n() / 2; ++k) table[k] = F::pow(w, k), table[p.n() / 2 + k] = F::pow(wi, k);
+  const kb::NttTables<F> tw{table.data(), table.data() + p.n() / 2, p.log_n};
+  std::vector<E> x(kb::ntt_x_elems(p)), b_hat(p.m()), subs(uint64_t(p.d()) * p.m());
+  for (uint32_t t = 0; t < p.d(); ++t) {
+    if (square)
+      kb::ntt_sub_product<F, true>(x.data(), b_hat.data(), subs.data(), p, tw, a.data(), uint32_t(a.size()),
+                                   b.data(), uint32_t(b.size()), t, 0, 1, [] {});
+    else
+      kb::ntt_sub_product<F, false>(x.data(), b_hat.data(), subs.data(), p, tw, a.data(), uint32_t(a.size()),
+                                    b.data(), uint32_t(b.size()), t, 0, 1, [] {});
+  }
+  std::vector<uint64_t> r(r_limbs);
+  uint64_t prev_hi = 0, carry = 0;
+  for (uint32_t j = 0; j < r_limbs; ++j) {
+    uint64_t lo, hi;
+    kb::ntt_limb_parts<F>(lo, hi, x.data(), subs.data(), p, tw, j);
+    EXPECT_LT(hi, uint64_t(1) << 50);  // the device carry phase's bound (ntt.cuh, mul_ntt)
+    const u128 v = u128(lo) + prev_hi + carry;
+    r[j] = uint64_t(v);
+    carry = uint64_t(v >> 64);
+    prev_hi = hi;
+  }
+  return r;
+}
+
+// kind 0: random limbs; 1: all ones; 2: runs of all-ones and zero limbs.
+inline std::vector<uint64_t> ntt_operand(std::mt19937_64& rng, uint32_t limbs, int kind) {
+  std::vector<uint64_t> v(limbs);
+  for (auto& w : v) w = kind == 0 ? rng() : kind == 1 ? ~uint64_t(0) : (rng() % 3 == 0 ? ~uint64_t(0) : 0);
+  return v;
+}
+
+// GMP's product a*b in r_limbs limbs (r_limbs >= a.size() + b.size()).
+inline std::vector<uint64_t> gmp_product(const std::vector<uint64_t>& a, const std::vector<uint64_t>& b,
+                                         uint32_t r_limbs) {
+  std::vector<uint64_t> want(r_limbs, 0);
+  const auto& big = a.size() >= b.size() ? a : b;
+  const auto& small = a.size() >= b.size() ? b : a;
+  mpn_mul(reinterpret_cast<mp_limb_t*>(want.data()), reinterpret_cast<const mp_limb_t*>(big.data()),
+          mp_size_t(big.size()), reinterpret_cast<const mp_limb_t*>(small.data()), mp_size_t(small.size()));
+  return want;
+}
+
+}  // namespace bigtune::test
