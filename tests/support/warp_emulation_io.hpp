@@ -28,6 +28,26 @@ inline void get(mpz_t v, const std::vector<uint32_t>& src, uint64_t i, uint32_t 
   mpz_import(v, n, -1, 4, 0, 0, src.data() + i * n);
 }
 
+// The arguments of a divmod launch over host batches: u (un limbs) by v (vl
+// limbs) into q (un limbs) and r (vl limbs), the zero-divisor flags in `flags`.
+inline kernels::KernelArgs divmod_args(std::vector<uint32_t>& q, std::vector<uint32_t>& r, std::vector<uint32_t>& u,
+                                       std::vector<uint32_t>& v, std::vector<uint32_t>& flags, uint64_t count,
+                                       uint64_t bits, uint32_t un, uint32_t vl) {
+  kernels::KernelArgs args;
+  args.r = q.data();
+  args.r2 = r.data();
+  args.a = u.data();
+  args.b = v.data();
+  args.flags = flags.data();
+  args.count = count;
+  args.bits = bits;
+  args.limbs = un;
+  args.out_limbs = un;
+  args.b_limbs = vl;
+  args.r2_limbs = vl;
+  return args;
+}
+
 // Runs `kernel` on one-warp blocks (ipb = 32 / lanes instances each) over all
 // instances, 32 host threads per block.
 template <class Kernel>

@@ -116,19 +116,8 @@ uint64_t check_divmod(uint64_t bits, uint64_t count, uint64_t seed, uint32_t chu
     put(u, i, un, mu[i]);
     put(v, i, vl, mv[i]);
   }
-  KernelArgs args;
-  args.r = q.data();
-  args.r2 = r.data();
-  args.a = u.data();
-  args.b = v.data();
-  args.flags = flags.data();
+  KernelArgs args = test::divmod_args(q, r, u, v, flags, count, bits, un, vl);
   args.scratch = mark.data();
-  args.count = count;
-  args.bits = bits;
-  args.limbs = un;
-  args.out_limbs = un;
-  args.b_limbs = vl;
-  args.r2_limbs = vl;
   args.shift = chunks;  // as the launch passes it (warp_divnewton_instances.cu)
   launch_host(&kernels::variants::warp_divnewton_kernel<L, Q>, args, L);
   uint64_t fast = 0;

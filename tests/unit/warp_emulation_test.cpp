@@ -65,18 +65,7 @@ TEST(WarpEmulation, DivModMatchesGmp) {
           put(u, i, un, mu[i]);
           put(v, i, vl, mv[i]);
         }
-        KernelArgs args;
-        args.r = q.data();
-        args.r2 = r.data();
-        args.a = u.data();
-        args.b = v.data();
-        args.flags = flags.data();
-        args.count = count;
-        args.bits = bits;
-        args.limbs = un;
-        args.out_limbs = un;
-        args.b_limbs = vl;
-        args.r2_limbs = vl;
+        const KernelArgs args = test::divmod_args(q, r, u, v, flags, count, bits, un, vl);
         launch_host(c.kernel, args, c.lanes);
         for (uint64_t i = 0; i < count; ++i) {
           get(gq, q, i, un);
