@@ -11,6 +11,7 @@
 #include "profiler/timer.hpp"
 #include "runtime/context_impl.hpp"
 #include "runtime/run_op.hpp"
+#include "tuner/select.hpp"
 
 namespace bigtune::cli {
 
@@ -20,7 +21,6 @@ struct OpBench::State {
   std::unique_ptr<profiler::CounterSession> counters;
   std::string counters_why;
   bool counters_tried = false;
-  size_t queued = 0;
   Op op = Op::Add;
   uint64_t bits = 0, count = 0;
   uint64_t shift = 0;
@@ -29,6 +29,14 @@ struct OpBench::State {
     std::optional<Flags> flags;
   };
   std::vector<Set> sets;
+  // Sets per exponent group: sets.size(), or half of it where powm is timed
+  // with two short exponent lengths (tuner::short_exponents): sets
+  // [0, group) hold exponents of kShortExponentBits[0] bits, [group, 2 group)
+  // of [1], and times and counters are extrapolated to full-size exponents.
+  size_t group = 0;
+  bool paired = false;
+  bool short_exponents = false;  // set_short_exponents()
+  std::vector<int> queued_launches;  // per queued counter request: 1, or 2 when paired
   std::map<std::string, int> kernels_per_launch;
   uint64_t* pool = nullptr;  // kPoolWords random words on the device
   ~State() {
@@ -108,7 +116,7 @@ const kernels::DeviceLimits& OpBench::limits() { return s_->ctx->impl().limits; 
 void OpBench::prepare(Op op, uint64_t bits, uint64_t count, int rotations) {
   // Sets already there serve a request for fewer (counters use set 0).
   if (s_->op == op && s_->bits == bits && s_->count == count && !s_->sets.empty() &&
-      (rotations == 0 || int(s_->sets.size()) >= rotations))
+      (rotations == 0 || int(s_->group) >= rotations))
     return;
   const auto t0 = Clock::now();
   s_->sets.clear();
@@ -132,12 +140,17 @@ void OpBench::prepare(Op op, uint64_t bits, uint64_t count, int rotations) {
   auto fill = [&](Batch& b, uint64_t seed, bool top, bool below_top, bool odd) {
     ::bigtune::cli::fill(b, s_->pool, stream, seed, top, below_top, odd);
   };
-  for (int k = 0; k < rotations; ++k) {
+  const bool paired =
+      s_->short_exponents && tuner::short_exponents(static_cast<kernels::Op>(static_cast<int>(op)), bits);
+  for (int k = 0; k < (paired ? 2 : 1) * rotations; ++k) {
     State::Set s;
     const uint64_t seed = bits * 1000003 + count * 7919 + k;
     s.a.emplace(ctx, bits, count);
     fill(*s.a, seed, false, modular, false);
-    if (l.b_bits) s.b.emplace(ctx, l.b_bits, count), fill(*s.b, seed + 1, op == Op::DivMod, modular, false);
+    if (paired)  // exponents of exactly this many bits (top bit set)
+      s.b.emplace(ctx, tuner::kShortExponentBits[k / rotations], count), fill(*s.b, seed + 1, true, false, false);
+    else if (l.b_bits)
+      s.b.emplace(ctx, l.b_bits, count), fill(*s.b, seed + 1, op == Op::DivMod, modular, false);
     if (l.c_bits) s.c.emplace(ctx, l.c_bits, count), fill(*s.c, seed + 2, false, false, false);
     if (l.m_bits) s.m.emplace(ctx, l.m_bits, count), fill(*s.m, seed + 3, true, false, true);
     if (l.r_bits) s.r.emplace(ctx, l.r_bits, count);
@@ -147,13 +160,15 @@ void OpBench::prepare(Op op, uint64_t bits, uint64_t count, int rotations) {
   }
   cudaDeviceSynchronize();
   s_->op = op, s_->bits = bits, s_->count = count;
+  s_->paired = paired;
+  s_->group = size_t(rotations);
   s_->shift = 1 + bits / 3;
   s_->stats.prepare_s += since(t0);
   ++s_->stats.prepares;
 }
 
-void OpBench::launch(const Plan& plan, int rotation) {
-  State::Set& s = s_->sets[size_t(rotation) % s_->sets.size()];
+void OpBench::launch(const Plan& plan, size_t set) {
+  State::Set& s = s_->sets[set];
   runtime::OpBatches x;
   x.r = s.r ? &*s.r : nullptr;
   x.r2 = s.r2 ? &*s.r2 : nullptr;
@@ -167,16 +182,22 @@ void OpBench::launch(const Plan& plan, int rotation) {
 }
 
 double OpBench::time_us(const Plan& plan, int warmup, int repetitions) {
+  if (!s_->paired) return time_group(plan, warmup, repetitions, 0);
+  const double t0 = time_group(plan, warmup, repetitions, 0);
+  return tuner::extrapolate_exponent(t0, time_group(plan, warmup, repetitions, s_->group), s_->bits);
+}
+
+double OpBench::time_group(const Plan& plan, int warmup, int repetitions, size_t first) {
   if (s_->sets.empty()) throw Error(ErrorCode::Internal, "OpBench::time_us before prepare()");
   profiler::TimingOptions o;
   o.warmup = warmup;
   o.repetitions = repetitions;
-  o.rotations = int(s_->sets.size());
+  o.rotations = int(s_->group);
   o.stream = s_->ctx->impl().stream;
   const auto t0 = Clock::now();
   profiler::TimingResult r;
   try {
-    r = s_->timer->time([&](cudaStream_t, int rot) { launch(plan, rot); }, o);
+    r = s_->timer->time([&](cudaStream_t, int rot) { launch(plan, first + size_t(rot) % s_->group); }, o);
   } catch (...) {
     s_->stats.timing_s += since(t0);
     throw;
@@ -194,6 +215,14 @@ double OpBench::time_us(const Plan& plan, int warmup, int repetitions) {
 
 double OpBench::time_us_adaptive(const Plan& plan, int warmup, int repetitions, int extra, double spread,
                                  double slow_us) {
+  if (!s_->paired) return adaptive_group(plan, warmup, repetitions, extra, spread, slow_us, 0);
+  const double t0 = adaptive_group(plan, warmup, repetitions, extra, spread, slow_us, 0);
+  return tuner::extrapolate_exponent(t0, adaptive_group(plan, warmup, repetitions, extra, spread, slow_us, s_->group),
+                                     s_->bits);
+}
+
+double OpBench::adaptive_group(const Plan& plan, int warmup, int repetitions, int extra, double spread,
+                               double slow_us, size_t first) {
   // One timed launch first, which serves as the warm-up: a plan slower than
   // slow_us keeps that one time (tuner2's first H100 runs: Montgomery
   // variants with 256-limb register arrays ran 7.7 s per launch at 256 bits;
@@ -201,16 +230,16 @@ double OpBench::time_us_adaptive(const Plan& plan, int warmup, int repetitions, 
   // the best wherever a faster plan holds the size, and where none does a
   // single run of a multi-millisecond kernel is precise enough.
   if (slow_us > 0) {
-    const double probe = time_us(plan, 0, 1);
+    const double probe = time_group(plan, 0, 1, first);
     if (probe >= slow_us) return probe;
     warmup = std::max(0, warmup - 1);
   }
-  const double first = time_us(plan, warmup, repetitions);
+  const double median = time_group(plan, warmup, repetitions, first);
   std::vector<double> all = last_samples_;
-  if (all.empty() || extra <= 0) return first;
+  if (all.empty() || extra <= 0) return median;
   const auto [lo, hi] = std::minmax_element(all.begin(), all.end());
-  if ((*hi - *lo) <= spread * first * 1e3) return first;
-  time_us(plan, 0, extra);
+  if ((*hi - *lo) <= spread * median * 1e3) return median;
+  time_group(plan, 0, extra, first);
   ++s_->stats.extra_timings;
   all.insert(all.end(), last_samples_.begin(), last_samples_.end());
   std::sort(all.begin(), all.end());
@@ -232,6 +261,11 @@ int OpBench::kernels_per_launch(const Plan& plan) const {
   return it != s_->kernels_per_launch.end() ? it->second : kernels_per_launch(plan.variant);
 }
 
+void OpBench::set_short_exponents(bool on) {
+  if (s_->short_exponents != on) s_->sets.clear();  // prepared batches no longer match
+  s_->short_exponents = on;
+}
+
 void OpBench::set_counter_metrics(std::vector<std::string> metrics) { s_->counter_metrics = std::move(metrics); }
 const OpBench::Stats& OpBench::stats() const { return s_->stats; }
 void OpBench::reset_stats() { s_->stats = {}; }
@@ -248,33 +282,66 @@ void OpBench::queue_counters(const Plan& plan) {
       s_->counters_why = e.what();
     }
   }
+  const int launches = s_->paired ? 2 : 1;
   if (!s_->counters) {
-    ++s_->queued;
+    s_->queued_launches.push_back(launches);
     return;
   }
   const auto t0 = Clock::now();
+  int added = 0;
   try {
-    s_->counters->add([&](cudaStream_t) { launch(plan, 0); }, kernels_per_launch(plan));
+    for (; added < launches; ++added) {
+      const size_t set = added == 0 ? 0 : s_->group;
+      s_->counters->add([&, set](cudaStream_t) { launch(plan, set); }, kernels_per_launch(plan));
+    }
   } catch (...) {
     s_->stats.counters_s += since(t0);
-    throw;  // nothing queued for it
+    // A pair cut after its first launch keeps that launch's slot, unused.
+    if (added) s_->queued_launches.push_back(-added);
+    throw;
   }
-  ++s_->queued;
-  ++s_->stats.counter_launches;
+  s_->queued_launches.push_back(launches);
+  s_->stats.counter_launches += launches;
   s_->stats.counters_s += since(t0);
 }
 
 std::vector<std::map<std::string, double>> OpBench::collect_counters() {
-  std::vector<std::map<std::string, double>> out(s_->queued);
-  const size_t n = s_->queued;
-  s_->queued = 0;
-  if (!s_->counters || n == 0) return out;
+  // One map per queue_counters() call that queued; a negative entry is a
+  // pair whose second launch was refused: its first launch's slot is skipped.
+  const std::vector<int> requests = std::move(s_->queued_launches);
+  s_->queued_launches.clear();
+  std::vector<std::map<std::string, double>> out;
+  for (int n : requests)
+    if (n > 0) out.emplace_back();
+  if (!s_->counters || out.empty()) return out;
   const auto t0 = Clock::now();
   const std::vector<profiler::CounterSample> got = s_->counters->collect();
   s_->stats.counters_s += since(t0);
-  for (size_t i = 0; i < n && i < got.size(); ++i)
-    if (got[i].ok)
-      for (size_t k = 0; k < got[i].names.size(); ++k) out[i][got[i].names[k]] = got[i].values[k];
+  const auto values = [&](size_t j) {
+    std::map<std::string, double> m;
+    if (j < got.size() && got[j].ok)
+      for (size_t k = 0; k < got[j].names.size(); ++k) m[got[j].names[k]] = got[j].values[k];
+    return m;
+  };
+  size_t j = 0, i = 0;
+  for (int n : requests) {
+    if (n < 0) {
+      j += size_t(-n);
+      continue;
+    }
+    std::map<std::string, double> first = values(j);
+    if (n == 2) {  // extrapolated to full-size exponents, metric by metric
+      const std::map<std::string, double> second = values(j + 1);
+      std::map<std::string, double> full;
+      if (second.size() == first.size())
+        for (const auto& [name, v] : first)
+          if (auto it = second.find(name); it != second.end())
+            full[name] = tuner::extrapolate_exponent(v, it->second, s_->bits);
+      first = std::move(full);
+    }
+    out[i++] = std::move(first);
+    j += size_t(n);
+  }
   return out;
 }
 

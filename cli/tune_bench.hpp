@@ -33,6 +33,11 @@ class OpBench {
   // Allocates and fills the batches of (op, bits, count); `rotations` input
   // sets (0: enough to pass twice the L2, at most 4).
   void prepare(Op op, uint64_t bits, uint64_t count, int rotations = 0);
+  // On (tune): powm from tuner::kShortExponentMinBits bits gets its sets
+  // twice, with short exponents of two lengths, and every time and counter
+  // below is the value extrapolated to full-size exponents
+  // (tuner::extrapolate_exponent). Off (validate): full-size exponents.
+  void set_short_exponents(bool on);
   // Median device time in microseconds; throws bigtune::Error on failure.
   double time_us(const Plan& plan, int warmup, int repetitions);
   // The same with fewer runs where they agree: `repetitions` timed runs,
@@ -71,8 +76,12 @@ class OpBench {
  private:
   struct State;
   std::unique_ptr<State> s_;
-  std::vector<double> last_samples_;  // ns, of the last time_us call
-  void launch(const Plan& plan, int rotation);
+  std::vector<double> last_samples_;  // ns, of the last time_group call
+  void launch(const Plan& plan, size_t set);
+  // Timing on the sets of one exponent group, from set `first`.
+  double time_group(const Plan& plan, int warmup, int repetitions, size_t first);
+  double adaptive_group(const Plan& plan, int warmup, int repetitions, int extra, double spread, double slow_us,
+                        size_t first);
 };
 
 }  // namespace bigtune::cli

@@ -68,11 +68,8 @@ std::vector<kernels::Op> parse_op_list(const std::string& text) {
     return false;
   };
   if (text.empty() || text == "all") {
-    // powm is left out of "all": its cost grows with the exponent as well as
-    // the size, and one sample of the fixed batch (bits x count) at 7 Kbit
-    // would take minutes; its plan is the smallest variant that holds the size.
     for (kernels::Op op : kernels::kAllOps)
-      if (has_variants(op) && op != kernels::Op::PowM) out.push_back(op);
+      if (has_variants(op)) out.push_back(op);
     return out;
   }
   std::stringstream in(text);

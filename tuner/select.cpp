@@ -49,6 +49,15 @@ bool heavy_op(kernels::Op op) {
   }
 }
 
+bool short_exponents(kernels::Op op, uint64_t bits) {
+  return op == kernels::Op::PowM && bits >= kShortExponentMinBits;
+}
+
+double extrapolate_exponent(double at_e0, double at_e1, uint64_t full_bits, const uint64_t (&e)[2]) {
+  const double slope = std::max(0.0, (at_e1 - at_e0) / double(e[1] - e[0]));
+  return std::max(at_e1, at_e0 + slope * std::max(0.0, double(full_bits) - double(e[0])));
+}
+
 std::vector<uint32_t> ipb_candidates(const kernels::Variant& v, uint64_t bits, uint64_t count,
                                      const kernels::DeviceLimits& limits) {
   std::vector<uint32_t> out;

@@ -73,6 +73,25 @@ uint64_t counter_batch_count(uint64_t bits, uint64_t count, uint64_t batch_bits 
 std::vector<SamplePoint> sampling_plan(const kernels::Variant& v, const kernels::DeviceLimits& limits,
                                        const SamplingOptions& options = {});
 
+// powm with short exponents (a sample with full-size exponents at 7 Kbit
+// takes seconds per variant, so powm was left out of `tune all`). The cost of
+// x^e mod m is a set-up (conversion, window table) plus a cost per exponent
+// bit (one squaring, a multiply every w bits): linear in e's length for fixed
+// windows, and for sliding windows on random exponents. So a powm sample is
+// timed (and counted) with exponents of exactly kShortExponentBits[0] and [1]
+// bits, and the full-size value (e of the modulus' bits, runtime::op_layout)
+// is the line through the two. Both lengths are multiples of every window
+// width (3-6), so each has whole windows. Sizes below kShortExponentMinBits
+// take full exponents (cheap there, and no extrapolation).
+constexpr uint64_t kShortExponentBits[2] = {60, 240};
+constexpr uint64_t kShortExponentMinBits = 2 * kShortExponentBits[1];
+bool short_exponents(kernels::Op op, uint64_t bits);
+// The value at an exponent of `full_bits` bits on the line through
+// (e[0], at_e0) and (e[1], at_e1); the slope is clamped at 0 (a noisy pair
+// whose longer run was not slower), so the result is never below either.
+double extrapolate_exponent(double at_e0, double at_e1, uint64_t full_bits,
+                            const uint64_t (&e)[2] = kShortExponentBits);
+
 struct Candidate {
   const kernels::Variant* variant = nullptr;
   uint32_t ipb = 1;

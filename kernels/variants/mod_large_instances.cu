@@ -1,12 +1,25 @@
-// Thread-level modular variants for 128 and 256 limbs (4096 and 8192 bits):
-// the arrays outgrow the registers and live in local memory (L1).
+// Thread-level gcd, modinv and sqrt for 128 and 256 limbs (4096 and 8192
+// bits): the arrays outgrow the registers and live in local memory (L1). No
+// Montgomery products at these sizes: the warp kernels win (mod_variants.cuh).
+#include "kernels/variants/mod_fallback.hpp"
 #include "kernels/variants/mod_variants.cuh"
 
 namespace bigtune::kernels::variants {
 
 void append_mod_large_variants(std::vector<Variant>& out) {
-  append_mod_for<128>(out);
-  append_mod_for<256>(out);
+  append_mod_for<128, false>(out);
+  append_mod_for<256, false>(out);
+}
+
+const void* large_even_modulus_kernel(Op op, uint32_t limbs) {
+  const auto k = [](auto f) { return reinterpret_cast<const void*>(f); };
+  const bool powm = op == Op::PowM;
+  if (op != Op::MulMod && op != Op::SqrMod && !powm) return nullptr;
+  switch (limbs) {
+    case 128: return powm ? k(&powm_thread_kernel<128>) : k(&mulmod_thread_kernel<128>);
+    case 256: return powm ? k(&powm_thread_kernel<256>) : k(&mulmod_thread_kernel<256>);
+    default: return nullptr;
+  }
 }
 
 }  // namespace bigtune::kernels::variants

@@ -18,20 +18,30 @@
 
 namespace bigtune::kernels::variants {
 
-template <int N>
+// kMontgomery = false: gcd, modinv and sqrt only. Thread-level Montgomery
+// with 128 and 256 limbs (4 and 8 Kbit) kept its arrays in local memory and
+// never won: 5.8e6 mulmod/s at 4 Kbit and 8.1e5 at 8 Kbit
+// (bench/results/2026-11-22-h100-mod.md) against the warp `bmont` kernels'
+// 1.5e7 and more, the tuner never got counters for them (0.3-7.7 s per
+// launch), and their samples took a third of mulmod's and sqrmod's tuning
+// time (bench/results/2026-11-22-h100-session4-tune-f.log). Warp variants
+// hold those sizes.
+template <int N, bool kMontgomery = true>
 void append_mod_for(std::vector<Variant>& out) {
   const ShapeRules& s = modular::kThreadModShape;
   const auto k = [](auto f) { return reinterpret_cast<const void*>(f); };
-  out.push_back(make_variant(Op::MulMod, "thread", "mont", 32, N, kModThreads, k(&mulmod_thread_kernel<N>), s));
-  out.push_back(make_variant(Op::SqrMod, "thread", "mont", 32, N, kModThreads, k(&mulmod_thread_kernel<N>), s));
-  struct Window {
-    const char* algorithm;
-    uint32_t w;
-  };
-  const Window order[] = {{"fixed", 4}, {"fixed", 3}, {"sliding", 5}, {"sliding", 4}};
-  for (const Window& w : order) {
-    out.push_back(make_variant(Op::PowM, "thread", w.algorithm, 32, N, kModThreads, k(&powm_thread_kernel<N>), s,
-                               "w" + std::to_string(w.w), w.w));
+  if constexpr (kMontgomery) {
+    out.push_back(make_variant(Op::MulMod, "thread", "mont", 32, N, kModThreads, k(&mulmod_thread_kernel<N>), s));
+    out.push_back(make_variant(Op::SqrMod, "thread", "mont", 32, N, kModThreads, k(&mulmod_thread_kernel<N>), s));
+    struct Window {
+      const char* algorithm;
+      uint32_t w;
+    };
+    const Window order[] = {{"fixed", 4}, {"fixed", 3}, {"sliding", 5}, {"sliding", 4}};
+    for (const Window& w : order) {
+      out.push_back(make_variant(Op::PowM, "thread", w.algorithm, 32, N, kModThreads, k(&powm_thread_kernel<N>), s,
+                                 "w" + std::to_string(w.w), w.w));
+    }
   }
   out.push_back(make_variant(Op::Gcd, "thread", "binary", 32, N, kModThreads, k(&gcd_thread_kernel<N>), s));
   out.push_back(make_variant(Op::ModInv, "thread", "binary", 32, N, kModThreads, k(&modinv_thread_kernel<N>), s));

@@ -9,6 +9,7 @@
 // pays one launch of early exits.
 #include <string>
 
+#include "kernels/variants/mod_fallback.hpp"
 #include "kernels/variants/mod_kernels.cuh"  // kModThreads, the fallback's convention
 #include "kernels/variants/warp_mod_kernels.cuh"
 #include "kernels/warp/warp_mod_shapes.hpp"
@@ -33,21 +34,27 @@ const void* prepare_kernel(uint32_t lanes, uint32_t q) {
   }
 }
 
-// The thread-level variant that computes the even moduli for this size.
-const Variant* fallback_for(const Variant& v) {
-  const std::string n = std::to_string(warp_mod_lanes(v.param) * v.q);
+// The thread-level kernel that computes the even moduli for this size: a
+// registered variant's up to 64 limbs, a kernel kept for this above
+// (mod_fallback.hpp).
+const void* fallback_for(const Variant& v) {
+  const uint32_t limbs = warp_mod_lanes(v.param) * v.q;
+  if (limbs > 64) return variants::large_even_modulus_kernel(v.op, limbs);
+  const std::string n = std::to_string(limbs);
+  const Variant* f = nullptr;
   switch (v.op) {
-    case Op::MulMod: return find_variant("mulmod.mont.u32.q" + n);
-    case Op::SqrMod: return find_variant("sqrmod.mont.u32.q" + n);
-    case Op::PowM: return find_variant("powm.fixed.u32.q" + n + ".w4");
-    default: return nullptr;
+    case Op::MulMod: f = find_variant("mulmod.mont.u32.q" + n); break;
+    case Op::SqrMod: f = find_variant("sqrmod.mont.u32.q" + n); break;
+    case Op::PowM: f = find_variant("powm.fixed.u32.q" + n + ".w4"); break;
+    default: break;
   }
+  return f ? f->kernel : nullptr;
 }
 }  // namespace
 
 cudaError_t launch_warp_mod(const Variant& v, const KernelArgs& args, const Geometry& g, cudaStream_t stream) {
   const uint32_t lanes = warp_mod_lanes(v.param);
-  const Variant* fallback = fallback_for(v);
+  const void* fallback = fallback_for(v);
   const void* prep = prepare_kernel(lanes, v.q);
   if (!args.scratch || !prep || !fallback) return cudaErrorInvalidValue;
   KernelArgs copy = args;
@@ -90,7 +97,7 @@ cudaError_t launch_warp_mod(const Variant& v, const KernelArgs& args, const Geom
   fb.shift = (v.op == Op::PowM ? 4u : 0u) | variants::kModEvenOnly;
   void* fb_params[] = {&fb};
   const uint64_t blocks = (args.count + fb.ipb - 1) / fb.ipb;
-  return cudaLaunchKernel(fallback->kernel, dim3(uint32_t(blocks)), dim3(fb.ipb), fb_params, 0, stream);
+  return cudaLaunchKernel(fallback, dim3(uint32_t(blocks)), dim3(fb.ipb), fb_params, 0, stream);
 }
 
 }  // namespace bigtune::kernels::warp

@@ -160,5 +160,27 @@ TEST(Sampling, SmallValidNotOnlyPowersOfTwo) {
   }
 }
 
+// powm samples from two short exponents: the cost model is set-up + per
+// bit, so the line through the two gives the full-size exponent's cost.
+TEST(ShortExponents, ExtrapolatesTheLineToFullExponents) {
+  const double setup = 40, per_bit = 0.75;
+  const auto cost = [&](uint64_t e) { return setup + per_bit * double(e); };
+  for (uint64_t full : {480u, 1024u, 4096u, 8192u})
+    EXPECT_NEAR(extrapolate_exponent(cost(kShortExponentBits[0]), cost(kShortExponentBits[1]), full), cost(full),
+                1e-9 * cost(full))
+        << full;
+  // Whole windows of every width 3..6 at both lengths.
+  for (uint64_t w = 3; w <= 6; ++w) {
+    EXPECT_EQ(kShortExponentBits[0] % w, 0u);
+    EXPECT_EQ(kShortExponentBits[1] % w, 0u);
+  }
+  // A noisy pair (the longer run not slower) gives no negative slope.
+  EXPECT_DOUBLE_EQ(extrapolate_exponent(100, 90, 8192), 100);
+  // Only powm, and only from kShortExponentMinBits: smaller ones are cheap in full.
+  EXPECT_TRUE(short_exponents(kernels::Op::PowM, kShortExponentMinBits));
+  EXPECT_FALSE(short_exponents(kernels::Op::PowM, kShortExponentMinBits - 1));
+  EXPECT_FALSE(short_exponents(kernels::Op::MulMod, 8192));
+}
+
 }  // namespace
 }  // namespace bigtune::tuner

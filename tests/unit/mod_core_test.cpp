@@ -14,6 +14,7 @@
 #include "kernels/modular/gcd_inv_sqrt.cuh"
 #include "bigtune/bigtune.h"
 #include "kernels/registry.hpp"
+#include "kernels/variants/mod_fallback.hpp"
 #include "tests/support/operands.hpp"
 
 namespace bigtune {
@@ -136,8 +137,9 @@ TEST(ModCore, MatchesGmp521Bits) { check_modular<18>(521, 60); }
 TEST(ModCore, MatchesGmp1000Bits) { check_modular<32>(1000, 30); }
 TEST(ModCore, MatchesGmp2047Bits) { check_modular<64>(2047, 11); }
 
-// The registry offers each modular op up to its proven size: 8192 bits
-// (modinv 2048, see registry.cpp), and says why past it.
+// The registry offers each thread-level modular op up to its proven size:
+// gcd and sqrt 8192 bits, modinv 2048 (registry.cpp), the Montgomery ops 2048
+// (warp kernels hold 4 and 8 Kbit: mod_variants.cuh), and says why past it.
 TEST(ModRegistry, LimitsAndMessages) {
   const kernels::DeviceLimits h100 = kernels::DeviceLimits::h100();
   for (kernels::Op op : {kernels::Op::MulMod, kernels::Op::SqrMod, kernels::Op::PowM, kernels::Op::Gcd,
@@ -156,13 +158,39 @@ TEST(ModRegistry, LimitsAndMessages) {
       largest = std::max(largest, limit);
     }
     EXPECT_GT(n, 0) << kernels::op_name(op);
-    EXPECT_EQ(largest, op == kernels::Op::ModInv ? 2048u : 8192u) << kernels::op_name(op);
+    const bool to_8k = op == kernels::Op::Gcd || op == kernels::Op::Sqrt;
+    EXPECT_EQ(largest, to_8k ? 8192u : 2048u) << kernels::op_name(op);
   }
   // powm: fixed and sliding windows for every limb count, window in the name.
   const kernels::Variant* v = kernels::find_variant("powm.fixed.u32.q32.w4");
   ASSERT_NE(v, nullptr);
   EXPECT_EQ(v->param, 4u);
-  EXPECT_NE(kernels::find_variant("powm.sliding.u32.q256.w5"), nullptr);
+  EXPECT_NE(kernels::find_variant("powm.sliding.u32.q64.w5"), nullptr);
+  EXPECT_EQ(kernels::find_variant("powm.sliding.u32.q256.w5"), nullptr);
+  // The warp modular kernels hand even moduli to a thread-level kernel of the
+  // same limb count (warp_mod_launch.cu): a registered variant up to 64
+  // limbs, a kept kernel above (128 and 256 limbs are no variants).
+  for (const kernels::Variant& w : kernels::registry()) {
+    if (std::string(w.family) != "warp" ||
+        (w.op != kernels::Op::MulMod && w.op != kernels::Op::SqrMod && w.op != kernels::Op::PowM))
+      continue;
+    const uint32_t limbs = uint32_t(kernels::max_operand_bits(w, h100) / 32);
+    if (limbs > 64) {
+      EXPECT_NE(kernels::variants::large_even_modulus_kernel(w.op, limbs), nullptr) << w.name;
+    } else {
+      const std::string n = std::to_string(limbs);
+      const std::string name = w.op == kernels::Op::PowM ? "powm.fixed.u32.q" + n + ".w4"
+                                                         : std::string(kernels::op_name(w.op)) + ".mont.u32.q" + n;
+      EXPECT_NE(kernels::find_variant(name), nullptr) << w.name << " needs " << name;
+    }
+  }
+  // Every modular op still reaches 8192 bits through some family.
+  for (kernels::Op op : {kernels::Op::MulMod, kernels::Op::SqrMod, kernels::Op::PowM, kernels::Op::Gcd, kernels::Op::Sqrt}) {
+    uint64_t largest = 0;
+    for (const kernels::Variant& w : kernels::registry())
+      if (w.op == op) largest = std::max(largest, kernels::max_operand_bits(w, h100));
+    EXPECT_GE(largest, 8192u) << kernels::op_name(op);
+  }
 }
 
 // The C ABI's modular calls refuse missing handles with a message (no device needed).
