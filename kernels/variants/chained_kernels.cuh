@@ -31,7 +31,6 @@ template <class Limb, int Q, bool kSub>
 __global__ void __launch_bounds__(1024) chained_add_sub_kernel(KernelArgs args) {
   __shared__ block::BlockCarryScan::TempStorage scan_storage;
   __shared__ uint32_t s_ticket, s_tile_carry;
-  constexpr int L = arith::LimbTraits<Limb>::kBits;
   Limb* smem = dynamic_smem<Limb>();
   const uint32_t m = args.limbs, tid = threadIdx.x, threads = blockDim.x;
   const uint32_t tile_limbs = block::chained_tile_limbs(threads, Q);
@@ -98,25 +97,16 @@ __global__ void __launch_bounds__(1024) chained_add_sub_kernel(KernelArgs args) 
   const uint32_t tile_carry = s_tile_carry;
   const Limb carry_in = Limb((exclusive | ((exclusive >> 1) & tile_carry)) & block::kCarryGenerate);
 
-  // Result limbs and the carry flag as in add_sub_kernel, with limb indices
-  // of the whole instance (start + j).
-  const uint64_t carry_limb = args.bits / L;
-  const int carry_bit = int(args.bits % L);
-  const uint64_t top_limb = carry_limb;
-  const Limb top_mask = (Limb(1) << carry_bit) - 1;
-  int flag = -1;
+  // Result limbs and the carry flag, with limb indices of the whole instance (start + j).
+  block::AddSubResult<Limb, kSub> result(args.bits);
   auto emit = [&](int k, Limb r) {
     const uint32_t j = first + k;
-    const uint64_t g = uint64_t(start) + j;
-    if (!kSub && g == carry_limb) flag = int((r >> carry_bit) & 1);
-    if (g > top_limb) r = 0;
-    if (g == top_limb) r &= top_mask;
+    r = result.limb(uint64_t(start) + j, r);
     if (j < len) smem[block::smem_physical<Limb>(b_off + j)] = r;
   };
   const Limb carry_out = block::chunk_finish<Limb, Q, kSub>(a, b_at, carry_in, emit);
-  const bool last = tile == tiles - 1 && tid == threads - 1;
-  if (last && (kSub || carry_limb >= uint64_t(tiles) * tile_limbs)) flag = int(carry_out);
-  if (flag >= 0 && args.flags) args.flags[inst] = uint32_t(flag);
+  result.last_carry(tile == tiles - 1 && tid == threads - 1, uint64_t(tiles) * tile_limbs, carry_out);
+  if (result.flag >= 0 && args.flags) args.flags[inst] = uint32_t(result.flag);
   __syncthreads();
   block::store_tile(static_cast<Limb*>(args.r) + inst * m + start, smem, b_off, len);
 }

@@ -83,7 +83,6 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks) cluster_add_sub_kernel(K
 #else
   __shared__ block::BlockCarryScan::TempStorage scan_storage;
   __shared__ uint32_t s_agg[kClusterMaxTiles];  // aggregates pushed by the earlier tiles of the instance
-  constexpr int L = arith::LimbTraits<Limb>::kBits;
   Limb* smem = dynamic_smem<Limb>();
   const uint32_t m = args.limbs, tid = threadIdx.x, threads = blockDim.x;
   const uint32_t tile_limbs = block::chained_tile_limbs(threads, Q);
@@ -137,22 +136,9 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks) cluster_add_sub_kernel(K
     cluster_arrive_release();  // phase 2: the pushes are done when it completes
   }
 
-  // Result limbs and the carry flag as in add_sub_kernel, with limb indices
-  // of the whole instance (start + j).
-  const uint64_t carry_limb = args.bits / L;
-  const int carry_bit = int(args.bits % L);
-  const uint64_t top_limb = carry_limb;
-  const Limb top_mask = (Limb(1) << carry_bit) - 1;
-  int flag = -1;
-  auto result = [&](uint32_t j, Limb r) {
-    const uint64_t g = uint64_t(start) + j;
-    if (!kSub && g == carry_limb) flag = int((r >> carry_bit) & 1);
-    if (g > top_limb) r = 0;
-    if (g == top_limb) r &= top_mask;
-    return r;
-  };
+  // Result limbs and the carry flag, with limb indices of the whole instance (start + j).
+  block::AddSubResult<Limb, kSub> result(args.bits);
   const bool last = tile == tiles - 1 && tid == threads - 1;
-  const bool flag_from_carry = last && (kSub || carry_limb >= uint64_t(tiles) * tile_limbs);
 
   // Chunks whose carry-in is known now: finished into their own a limbs in
   // shared memory (only this thread reads them), stored striped below.
@@ -163,10 +149,10 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks) cluster_add_sub_kernel(K
     const Limb out = block::chunk_finish<Limb, Q, kSub>(a, b_at, Limb(exclusive & block::kCarryGenerate),
                                                          [&](int k, Limb r) {
                                                            const uint32_t j = first + k;
-                                                           r = result(j, r);
+                                                           r = result.limb(uint64_t(start) + j, r);
                                                            if (j < len) smem[block::smem_physical<Limb>(j)] = r;
                                                          });
-    if (flag_from_carry) flag = int(out);
+    result.last_carry(last, uint64_t(tiles) * tile_limbs, out);
   }
   const uint32_t waiting = uint32_t(__syncthreads_count(dependent));  // threads 0 .. waiting-1
   for (uint32_t i = waiting * Q + tid; i < len; i += threads) r_tile[i] = smem[block::smem_physical<Limb>(i)];
@@ -183,12 +169,12 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks) cluster_add_sub_kernel(K
     block::smem_to_blocked<Limb, Q>(a, smem, 0, first, len);
     const Limb out = block::chunk_finish<Limb, Q, kSub>(a, b_at, Limb(tile_carry), [&](int k, Limb r) {
       const uint32_t j = first + k;
-      r = result(j, r);
+      r = result.limb(uint64_t(start) + j, r);
       if (j < len) r_tile[j] = r;
     });
-    if (flag_from_carry) flag = int(out);
+    result.last_carry(last, uint64_t(tiles) * tile_limbs, out);
   }
-  if (flag >= 0 && args.flags) args.flags[inst] = uint32_t(flag);
+  if (result.flag >= 0 && args.flags) args.flags[inst] = uint32_t(result.flag);
 #endif
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include "kernels/block/add_sub.cuh"
+#include "kernels/block/add_sub_result.cuh"
 #include "kernels/block/cmp_shift.cuh"
 #include "kernels/block/staging.cuh"
 #include "kernels/variants/kernel_args.hpp"
@@ -62,7 +63,6 @@ template <class Limb, int Q, bool kSub>
 __global__ void __launch_bounds__(1024) add_sub_kernel(KernelArgs args) {
   using BlockOp = block::BlockAddSub<Limb, Q, kSub>;
   __shared__ typename BlockOp::TempStorage scan_storage;
-  constexpr int L = arith::LimbTraits<Limb>::kBits;
   Limb* smem = dynamic_smem<Limb>();
   const TileIndex t(args);
   Limb a[Q];
@@ -70,29 +70,19 @@ __global__ void __launch_bounds__(1024) add_sub_kernel(KernelArgs args) {
 
   const uint32_t m = args.limbs, first = t.local * Q, mine = t.active ? m : 0;
   const uint32_t base = second_tile_offset(args) + t.instance * m;
-  // The carry out of a + b is bit `bits` of the sum (a limb past the stored
-  // ones when bits fills them); a borrow is the borrow out of the whole
-  // zero-padded subtraction.
-  const uint64_t carry_limb = args.bits / L;
-  const int carry_bit = int(args.bits % L);
-  const uint64_t top_limb = carry_limb;
-  const Limb top_mask = (Limb(1) << carry_bit) - 1;
-  int flag = -1;
+  block::AddSubResult<Limb, kSub> result(args.bits);
   auto b_at = [&](int k) {
     const uint32_t j = first + k;
     return j < mine ? smem[block::smem_physical<Limb>(base + j)] : Limb(0);
   };
   auto emit = [&](int k, Limb r) {
     const uint32_t j = first + k;
-    if (!kSub && j == carry_limb) flag = int((r >> carry_bit) & 1);
-    if (j > top_limb) r = 0;
-    if (j == top_limb) r &= top_mask;
+    r = result.limb(j, r);
     if (j < mine) smem[block::smem_physical<Limb>(base + j)] = r;
   };
   const Limb chunk_carry = BlockOp(scan_storage).run(a, b_at, t.local == 0, emit);
-  const bool last = t.local == args.threads_per_instance - 1;
-  if (last && (kSub || carry_limb >= uint64_t(args.threads_per_instance) * Q)) flag = int(chunk_carry);
-  if (flag >= 0 && t.active && args.flags) args.flags[t.first + t.instance] = uint32_t(flag);
+  result.last_carry(t.local == args.threads_per_instance - 1, uint64_t(args.threads_per_instance) * Q, chunk_carry);
+  if (result.flag >= 0 && t.active && args.flags) args.flags[t.first + t.instance] = uint32_t(result.flag);
   __syncthreads();
   block::store_tile(static_cast<Limb*>(args.r) + t.first * m, smem, second_tile_offset(args), t.here * m);
 }

@@ -49,7 +49,6 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks) stream_add_sub_kernel(Ke
   using BlockOp = block::BlockAddSubNc<Limb, Q, kSub>;
   __shared__ typename BlockOp::TempStorage scan_storage;
   __shared__ Limb s_tile_carry;
-  constexpr int L = arith::LimbTraits<Limb>::kBits;
   Limb* smem = dynamic_smem<Limb>();
   const uint32_t m = args.limbs, tid = threadIdx.x, threads = blockDim.x;
   const uint32_t tile_limbs = block::chained_tile_limbs(threads, Q);
@@ -77,14 +76,9 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks) stream_add_sub_kernel(Ke
 #pragma unroll
   for (uint32_t k = 0; k + 1 < kStages; ++k) fetch(k, k);
 
-  // Result limbs and the carry flag as in add_sub_kernel, with limb indices
-  // of the whole instance (start + j).
-  const uint64_t carry_limb = args.bits / L;
-  const int carry_bit = int(args.bits % L);
-  const uint64_t top_limb = carry_limb;
-  const Limb top_mask = (Limb(1) << carry_bit) - 1;
+  // Result limbs and the carry flag, with limb indices of the whole instance (start + j).
+  block::AddSubResult<Limb, kSub> result(args.bits);
   const uint32_t first = tid * Q;
-  int flag = -1;
   Limb carry = 0, chunk_out = 0;
   uint32_t stage = 0;  // tile t's
   for (uint32_t t = 0; t < tiles; ++t) {
@@ -104,10 +98,7 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks) stream_add_sub_kernel(Ke
     };
     auto emit = [&](int k, Limb r) {
       const uint32_t j = first + k;
-      const uint64_t g = uint64_t(start) + j;
-      if (!kSub && g == carry_limb) flag = int((r >> carry_bit) & 1);
-      if (g > top_limb) r = 0;
-      if (g == top_limb) r &= top_mask;
+      r = result.limb(uint64_t(start) + j, r);
       if (j < len) smem[block::smem_physical<Limb>(a_off + j)] = r;  // this thread's own a limbs
     };
     chunk_out = BlockOp(scan_storage).run(a, b_at, carry, emit);
@@ -116,8 +107,8 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks) stream_add_sub_kernel(Ke
     block::store_tile(r_inst + start, smem, a_off, len);
     stage = stage + 1 == stages ? 0 : stage + 1;
   }
-  if (tid == threads - 1 && (kSub || carry_limb >= uint64_t(tiles) * tile_limbs)) flag = int(chunk_out);
-  if (flag >= 0 && args.flags) args.flags[inst] = uint32_t(flag);
+  result.last_carry(tid == threads - 1, uint64_t(tiles) * tile_limbs, chunk_out);
+  if (result.flag >= 0 && args.flags) args.flags[inst] = uint32_t(result.flag);
 }
 
 }  // namespace bigtune::kernels::variants
