@@ -43,6 +43,10 @@ constexpr KaraSpec kSpecs[] = {
     {Op::Sqr, 4, "sqr.blockrot.u32.q16.l4"}, {Op::Sqr, 4, "sqr.blockrot.u32.q16.l8"},
     // The 8-Kbit block-rotate product in rounds (kernels/variants/warp_mul_rounds.cuh).
     {Op::Mul, 1, "mul.blockrot.u32.q16.l16.r4"}, {Op::Mul, 2, "mul.blockrot.u32.q16.l16.r4"},
+    // The warp Karatsuba (kernels/variants/warp_kara.cuh): 2^15 bits onto its
+    // 16-Kbit (k1) and 8-Kbit (k2) products.
+    {Op::Mul, 1, "mul.wkara.u32.q16.l16.k1"}, {Op::Mul, 2, "mul.wkara.u32.q16.l8.k1"},
+    {Op::Sqr, 1, "sqr.wkara.u32.q16.l16.k1"},
 };
 
 const KaraSpec& spec(const Variant& v) { return kSpecs[v.param]; }
