@@ -146,5 +146,35 @@ TEST(WarpKaraVsGmp, EveryWkaraVariantMatchesGmp) {
   EXPECT_EQ(bad, 0u);
 }
 
+// The default plans (no explicit plan; runtime/default_plan.cpp names the
+// warp Karatsuba from 5/8 of each limit, and Karatsuba k2 over it above 20 Kbit)
+// on both sides of each threshold, odd sizes included.
+TEST(WarpKaraVsGmp, DefaultPlansMatchGmp) {
+  BIGTUNE_REQUIRE_GPU();
+  Context ctx;
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, test::test_seed() + 5300);
+  const uint64_t cap = test::max_bits_cap();
+  uint64_t cases = 0, bad = 0, on_wkara = 0;
+  for (Op op : {Op::Mul, Op::Sqr})
+    for (uint64_t bits : {2560ull, 2561ull, 3001ull, 4096ull, 5121ull, 6007ull, 8192ull, 10241ull, 12345ull,
+                          16384ull, 20481ull, 27000ull, 32768ull}) {
+      if (bits > cap) continue;
+      const uint64_t count = 300;
+      const Plan plan = ctx.plan(op, bits, count);
+      const kernels::Variant* v = kernels::find_variant(plan.variant);
+      ASSERT_NE(v, nullptr) << plan.variant;
+      on_wkara += plan.variant.find("wkara") != std::string::npos;
+      bad += run_case(ctx, op, *v, bits, plan.ipb, count, rng);
+      ++cases;
+    }
+  gmp_randclear(rng);
+  std::printf("[ warp karatsuba default plans ] %llu cases (%llu on wkara), %llu mismatches\n",
+              (unsigned long long)cases, (unsigned long long)on_wkara, (unsigned long long)bad);
+  EXPECT_GT(on_wkara, 0u);
+  EXPECT_EQ(bad, 0u);
+}
+
 }  // namespace
 }  // namespace bigtune
