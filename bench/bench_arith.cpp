@@ -178,6 +178,8 @@ int main(int argc, char** argv) {
   bool table34 = false;
   app.add_flag("--table34", table34, "only seed 002 Table 3.4: 10240 full products, 64 .. 65536 bits, default plan");
   app.add_option("--count", fixed_count, "instances per batch (default: bits x count = 2^log2-total-bits)");
+  std::vector<uint64_t> explicit_bits;
+  app.add_option("--bits", explicit_bits, "operand bit-sizes to time instead of the powers of two (count = 2^log2-total-bits / bits)");
   app.add_option("--ipbs", g_ipbs, "time variants at these instances-per-block values only (powers of two; default: the three widest valid)");
   CLI11_PARSE(app, argc, argv);
   try {
@@ -190,13 +192,15 @@ int main(int argc, char** argv) {
                ctx.device().sm_count, copy_gbs);
     std::vector<Row> rows;
     std::map<std::pair<std::string, uint64_t>, double> gmp;
+    std::vector<uint64_t> sizes = explicit_bits;  // --bits, else the powers of two
+    if (sizes.empty())
+      for (int lg = min_log; lg <= max_log; ++lg) sizes.push_back(uint64_t(1) << lg);
     for (const std::string& op_text : ops) {
       const auto kop = kernels::parse_op(op_text);
       if (!kop) throw Error(ErrorCode::InvalidArgument, "unknown op " + op_text);
       const Op op = static_cast<Op>(static_cast<int>(*kop));
-      for (int lg = min_log; lg <= max_log; ++lg) {
-        const uint64_t bits = uint64_t(1) << lg;
-        uint64_t count = fixed_count ? fixed_count : uint64_t(1) << (total_log - lg);
+      for (const uint64_t bits : sizes) {
+        uint64_t count = fixed_count ? fixed_count : std::max<uint64_t>(1, (uint64_t(1) << total_log) / bits);
         const runtime::OpLayout layout = runtime::op_layout(op, bits);
         const uint64_t rbits = layout.r_bits ? layout.r_bits : bits;
         Batch a(ctx, bits, count), b(ctx, layout.b_bits ? layout.b_bits : bits, count), r(ctx, rbits, count);
@@ -260,8 +264,7 @@ int main(int argc, char** argv) {
                "bits", "count", "default plan", "ipb", "inst/s", "best plan", "ipb", "inst/s", "GB/s", "% copy",
                "GMP inst/s", "x GMP");
     for (const std::string& op_text : ops) {
-      for (int lg = min_log; lg <= max_log; ++lg) {
-        const uint64_t bits = uint64_t(1) << lg;
+      for (const uint64_t bits : sizes) {
         const Row* def = nullptr;
         const Row* best = nullptr;
         for (const Row& r : rows) {

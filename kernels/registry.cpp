@@ -11,6 +11,7 @@
 #include "kernels/variants/variant_factory.hpp"
 #include "kernels/variants/warp_divnewton_variants.hpp"
 #include "kernels/warp/warp_rounds_shapes.hpp"
+#include "kernels/warp/warp_kara_shapes.hpp"
 #include "kernels/variants/warp_mod_block.hpp"
 
 namespace bigtune::kernels {
@@ -100,6 +101,7 @@ const std::vector<Variant>& registry() {
     variants::append_warp_mul_variants(v);
     variants::append_warp_mul_block_variants(v);
     variants::append_warp_mul_rounds_variants(v);  // before Karatsuba: one of its bases
+    variants::append_warp_kara_variants(v);
     variants::append_warp_divmod_variants(v);
     variants::append_warp_divnewton_variants(v);
     variants::append_chained_add_sub_variants(v);

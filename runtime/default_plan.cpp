@@ -96,6 +96,20 @@ std::optional<Preferred> preferred(Op op, uint64_t bits) {
     case Op::MulLow:
     case Op::Mul:
     case Op::Sqr:
+      // Full product and square in the upper part of 2-16 Kbit: the warp
+      // Karatsuba (kernels/variants/warp_kara.cuh, one level fused around
+      // three block-rotate half products), one-warp blocks (IPB = 32 / L).
+      // bench/results/2026-11-22-h100-warpkara.md: at the limits 1.21 / 1.28 /
+      // 1.30x (mul) and 1.26 / 1.31 / 1.32x (sqr) the block-rotate defaults at
+      // 4 / 8 / 16 Kbit; taken from the first measured size where it wins
+      // (mul: 2560 bits 0.99x, 2816 1.07x; 4608 1.00x, 5120 1.05x; 9216 1.02x.
+      // sqr: 2304 1.03x, 4608 1.03x, 9216 1.07x), below it the block-rotate.
+      if ((op == Op::Mul || op == Op::Sqr) && bits > 2048 && bits <= 16384) {
+        const uint32_t lanes = bits <= 4096 ? 4 : bits <= 8192 ? 8 : 16;
+        const uint64_t from = op == Op::Sqr || lanes == 16 ? 576ull * lanes : lanes == 4 ? 2561 : 4609;
+        if (bits >= from)
+          return Preferred{prefixed(op, "wkara.u32.q16.l") + std::to_string(lanes) + ".k1", 32 / lanes};
+      }
       // Full product from 257 bits to 8 Kbit: the warp block-rotate product
       // (kernels/warp/mul_block_rotate.cuh), 1.10-1.34x the sum-rotate and
       // ahead of the thread Comba from 512 bits (bench/results/
@@ -138,6 +152,11 @@ std::optional<Preferred> preferred(Op op, uint64_t bits) {
       // product in rounds, 4 leaves per block (mul 7.55e6/s against 7.34e6,
       // sqr 7.89e6 against 7.75e6 with 4 leaves per block).
       if (op == Op::Mul && bits > 8192 && bits <= 16384) return Preferred{"mul.blockrot.u32.q16.l32.r4", 1};
+      // mul from 20 Kbit: two Karatsuba levels over the warp Karatsuba at
+      // 8 Kbit (5-8 Kbit leaves): 1.03x at 20480 bits, 1.19x at 2^15 (8.95e6/s
+      // against 7.53e6); 18432 bits 1.00x.
+      if (op == Op::Mul && bits >= 20480 && bits <= 32768)
+        return Preferred{"mul.karatsuba.u64.q16.k2.wkara.u32.q16.l8.k1", 4};
       if (op != Op::MulLow && bits > 16384 && (op == Op::Mul ? bits <= 32768 : bits < 32768))
         return Preferred{op == Op::Mul ? "mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l16.r4"
                                        : "sqr.karatsuba.u64.q16.k2.blockrot.u32.q16.l16",

@@ -43,6 +43,12 @@ constexpr KaraSpec kSpecs[] = {
     {Op::Sqr, 4, "sqr.blockrot.u32.q16.l4"}, {Op::Sqr, 4, "sqr.blockrot.u32.q16.l8"},
     // The 8-Kbit block-rotate product in rounds (kernels/variants/warp_mul_rounds.cuh).
     {Op::Mul, 1, "mul.blockrot.u32.q16.l16.r4"}, {Op::Mul, 2, "mul.blockrot.u32.q16.l16.r4"},
+    // The warp Karatsuba at 8 Kbit (kernels/variants/warp_kara.cuh), two
+    // levels: the mul default from 20480 bits to 2^15 (8.95e6/s at 2^15 against
+    // 7.53e6 over the rounds product). Measured and dropped
+    // (bench/results/2026-11-22-h100-warpkara.md): k1 over the 16-Kbit wkara
+    // (mul 8.56e6/s at 2^15; sqr 8.90e6 against the NTT's 1.15e7).
+    {Op::Mul, 2, "mul.wkara.u32.q16.l8.k1"},
 };
 
 const KaraSpec& spec(const Variant& v) { return kSpecs[v.param]; }

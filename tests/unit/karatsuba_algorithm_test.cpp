@@ -120,7 +120,7 @@ TEST(KaratsubaRegistry, VariantsAndLimits) {
     EXPECT_FALSE(kernels::why_invalid(v, max + 64, 1, 1, h100).empty()) << v.name;
     EXPECT_GT(kernels::scratch_bytes(v, max, 10), 0u) << v.name;
   }
-  EXPECT_EQ(found, 24u);  // kSpecs in karatsuba_instances.cu: 13 mul (2 over the rounds product), 11 sqr
+  EXPECT_EQ(found, 25u);  // kSpecs in karatsuba_instances.cu: 14 mul (2 over the rounds product, 1 over wkara), 11 sqr
   // Two levels over the 4096-bit warp product: up to 4 x 4096 bits.
   const kernels::Variant* k2 = kernels::find_variant("mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l8");
   ASSERT_NE(k2, nullptr);

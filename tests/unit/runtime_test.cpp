@@ -158,17 +158,32 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
   } expected[] = {
       {Op::Mul, 1000, "mul.blockrot.u32.q8.l4.r4"},
       {Op::Mul, 2048, "mul.blockrot.u32.q16.l4.r4"},
-      {Op::Mul, 4096, "mul.blockrot.u32.q16.l8.r4"},
-      {Op::Mul, 8192, "mul.blockrot.u32.q16.l16.r4"},
-      {Op::Mul, 16384, "mul.blockrot.u32.q16.l32.r4"},
+      {Op::Mul, 2560, "mul.blockrot.u32.q16.l8.r4"},
+      {Op::Mul, 2561, "mul.wkara.u32.q16.l4.k1"},  // warpkara: from 5/8 of each limit
+      {Op::Mul, 4096, "mul.wkara.u32.q16.l4.k1"},
+      {Op::Mul, 4608, "mul.blockrot.u32.q16.l16.r4"},
+      {Op::Mul, 4609, "mul.wkara.u32.q16.l8.k1"},
+      {Op::Mul, 8192, "mul.wkara.u32.q16.l8.k1"},
+      {Op::Mul, 9215, "mul.blockrot.u32.q16.l32.r4"},
+      {Op::Mul, 9216, "mul.wkara.u32.q16.l16.k1"},
+      {Op::Mul, 16384, "mul.wkara.u32.q16.l16.k1"},
       {Op::Mul, 20000, "mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l16.r4"},
-      {Op::Mul, 32768, "mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l16.r4"},
+      {Op::Mul, 20479, "mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l16.r4"},
+      {Op::Mul, 20480, "mul.karatsuba.u64.q16.k2.wkara.u32.q16.l8.k1"},
+      {Op::Mul, 32768, "mul.karatsuba.u64.q16.k2.wkara.u32.q16.l8.k1"},
+      {Op::Sqr, 2303, "sqr.blockrot.u32.q16.l8"},
+      {Op::Sqr, 2304, "sqr.wkara.u32.q16.l4.k1"},
+      {Op::Sqr, 4096, "sqr.wkara.u32.q16.l4.k1"},
+      {Op::Sqr, 4607, "sqr.blockrot.u32.q16.l16"},
+      {Op::Sqr, 5121, "sqr.wkara.u32.q16.l8.k1"},
       {Op::Mul, 40960, "mul.karatsuba.u64.q16.k3.blockrot.u32.q16.l16"},
       {Op::Mul, 40961, "mul.ntt.u64.q1.crt3.m13.t1024"},
       {Op::Mul, 65536, "mul.ntt.u64.q1.crt3.m13.t1024"},
       {Op::Mul, 1 << 18, "mul.ntt.u64.q1.crt3.m13.t1024"},
       {Op::Mul, 1 << 20, "mul.ntt.u64.q1.crt3.m13.t1024"},
-      {Op::Sqr, 16384, "sqr.karatsuba.u64.q16.k1.blockrot.u32.q16.l16"},
+      {Op::Sqr, 16384, "sqr.wkara.u32.q16.l16.k1"},
+      {Op::Sqr, 9215, "sqr.karatsuba.u64.q16.k1.blockrot.u32.q16.l16"},
+      {Op::Sqr, 9216, "sqr.wkara.u32.q16.l16.k1"},
       {Op::Sqr, 32767, "sqr.karatsuba.u64.q16.k2.blockrot.u32.q16.l16"},
       {Op::Sqr, 32768, "sqr.ntt.u64.q1.crt3.m12.t256"},
       {Op::Sqr, 65536, "sqr.ntt.u64.q1.crt3.m13.t512"},
@@ -217,11 +232,13 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
   // (bench/results/2026-11-22-h100-mulsmall.md).
   EXPECT_EQ(default_plan(Op::Mul, 1024, 1 << 22, kH100)->ipb, 16u);
   EXPECT_EQ(default_plan(Op::Mul, 8192, 1 << 19, kH100)->ipb, 4u);
-  EXPECT_EQ(default_plan(Op::Mul, 16384, 1 << 18, kH100)->ipb, 1u);
+  EXPECT_EQ(default_plan(Op::Mul, 9215, 1 << 18, kH100)->ipb, 1u);
+  EXPECT_EQ(default_plan(Op::Mul, 16384, 1 << 18, kH100)->ipb, 2u);  // wkara: one full warp per block
   // Small batches: the one-round kernel (the rounds need >= 64 blocks per SM).
   EXPECT_EQ(default_plan(Op::Mul, 1024, 100000, kH100)->variant, "mul.blockrot.u32.q8.l4");
-  EXPECT_EQ(default_plan(Op::Mul, 8192, 1000, kH100)->variant, "mul.blockrot.u32.q16.l16");
-  EXPECT_EQ(default_plan(Op::Mul, 32768, 100, kH100)->variant, "mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l16");
+  EXPECT_EQ(default_plan(Op::Mul, 4500, 1000, kH100)->variant, "mul.blockrot.u32.q16.l16");
+  EXPECT_EQ(default_plan(Op::Mul, 20000, 100, kH100)->variant, "mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l16");
+  EXPECT_EQ(default_plan(Op::Mul, 8192, 1000, kH100)->variant, "mul.wkara.u32.q16.l8.k1");  // no rounds
 }
 
 TEST(MpzWords, RoundTripAndRange) {

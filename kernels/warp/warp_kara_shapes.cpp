@@ -1,0 +1,15 @@
+#include "kernels/warp/warp_kara_shapes.hpp"
+
+namespace bigtune::kernels::warp {
+
+namespace {
+uint32_t lanes(const Variant& v, uint64_t) { return v.param; }
+// The kernel's shared memory is static (12 KB at Q = 16 for the one-warp
+// block): nothing dynamic to request.
+uint64_t no_smem(const Variant&, uint64_t, uint32_t) { return 0; }
+uint64_t register_cap(const Variant& v) { return 2ull * v.param * v.q * v.limb_bits; }
+}  // namespace
+
+const ShapeRules kWarpKaraShape{lanes, no_smem, register_cap, nullptr, nullptr, false};
+
+}  // namespace bigtune::kernels::warp
