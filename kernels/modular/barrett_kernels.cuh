@@ -24,7 +24,7 @@ struct BarrettDev {
   uint64_t* q;           // n words per instance
   uint64_t* p;           // 2n words per instance
   uint64_t* dividend;    // 2n words per modulus
-  uint64_t* divisor;     // 2n words per modulus
+  uint64_t* divisor;     // n words per modulus
   const uint64_t* quot;  // 2n words per modulus
 };
 
@@ -44,7 +44,8 @@ __device__ inline BarrettCarry barrett_resolve(bool g, bool p, uint32_t cin, uin
 }
 
 // Modulus row i < count_m: s, m' = m << s, the division's operands
-// (dividend 2^(2N) - 1, divisor m' zero-extended to 2n words).
+// (dividend 2^(2N) - 1 of 2n words, divisor m' of n words: the layout of
+// divmod's own tests and benchmark, a divisor of half the dividend's bits).
 __device__ inline void barrett_prep_body(const BarrettDev& v, const uint64_t* m, uint64_t i) {
   const uint32_t n = v.n, lane = barrett_lane();
   const uint64_t* mi = m + i * n;
@@ -58,11 +59,13 @@ __device__ inline void barrett_prep_body(const BarrettDev& v, const uint64_t* m,
   if (lane == 0) v.shift[i] = s;
   uint64_t* mp = v.mprime + i * n;
   uint64_t* dd = v.dividend + i * 2 * n;
-  uint64_t* dv = v.divisor + i * 2 * n;
+  uint64_t* dv = v.divisor + i * n;
   for (uint32_t j = lane; j < 2 * n; j += 32) {
-    const uint64_t w = j < n ? barrett_shl_word(mi, n, j, ws, bs) : 0;
-    if (j < n) mp[j] = w;
-    dv[j] = w;
+    if (j < n) {
+      const uint64_t w = barrett_shl_word(mi, n, j, ws, bs);
+      mp[j] = w;
+      dv[j] = w;
+    }
     dd[j] = ~uint64_t(0);
   }
 }

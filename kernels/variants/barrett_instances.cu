@@ -261,9 +261,9 @@ cudaError_t barrett_launch(const Variant& v, const KernelArgs& args, const Geome
     da.count = d.count_m;
     da.bits = bits2;
     da.limbs = operand_limbs(dv, bits2);
-    da.b_limbs = da.limbs;
+    da.b_limbs = block::limbs_for_bits(c.big_n, dv.limb_bits);
     da.out_limbs = block::limbs_for_bits(bits2, dv.limb_bits);
-    da.r2_limbs = da.out_limbs;
+    da.r2_limbs = da.b_limbs;
     da.scratch = scratch_bytes(dv, bits2, d.count_m) ? c.scratch + c.l.div_scratch : nullptr;
     const Geometry dg = geometry(dv, bits2, d.count_m, div.ipb, DeviceLimits::h100());
     da.threads_per_instance = dg.threads_per_instance;

@@ -64,7 +64,7 @@ struct Host {
     for (uint64_t i = 0; i < cm; ++i) {  // the registered division's stand-in
       std::vector<mp_limb_t> qq(n + 1), rr(n);
       mpn_tdiv_qr(qq.data(), rr.data(), 0, reinterpret_cast<const mp_limb_t*>(dividend.data() + i * 2 * n), 2 * n,
-                  reinterpret_cast<const mp_limb_t*>(divisor.data() + i * 2 * n), n);
+                  reinterpret_cast<const mp_limb_t*>(divisor.data() + i * n), n);
       std::fill(quot.begin() + i * 2 * n, quot.begin() + (i + 1) * 2 * n, 0);
       std::copy(qq.begin(), qq.end(), quot.begin() + i * 2 * n);
     }
