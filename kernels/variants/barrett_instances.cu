@@ -99,10 +99,12 @@ Choice choose_product(Op op, uint64_t big_n, uint64_t count) {
 }
 
 // The division for mu at 2N bits (runtime/default_plan.cpp's divmod
-// preferences: warp Newton to 16 Kbit, block shifted inverse above).
+// preferences: thread Knuth to 2 Kbit, warp Newton to 16 Kbit, block shifted
+// inverse above).
 Choice choose_division(uint64_t bits2, uint64_t count_m) {
   const std::pair<const char*, uint32_t> c[] = {
-      {"divmod.newton.u32.q8.l8.c4", 32}, {"divmod.newton.u32.q8.l16.c4", 16}, {"divmod.newton.u32.q8.l32.c8", 8},
+      {"divmod.knuth.u32.q64", 128},      {"divmod.newton.u32.q8.l8.c4", 32}, {"divmod.newton.u32.q8.l16.c4", 16},
+      {"divmod.newton.u32.q8.l32.c8", 8},
       {"divmod.shinv.u64.q4.smem", 1},    {"divmod.shinv.u64.q4", 1}};
   const DeviceLimits limits = DeviceLimits::h100();
   for (const auto& [name, want] : c) {
