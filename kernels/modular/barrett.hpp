@@ -73,7 +73,7 @@ BIGTUNE_HD inline uint64_t barrett_carry_vector(uint32_t g, uint32_t p, uint32_t
 struct BarrettLayout {
   uint64_t shift, d, flag, div_flags;  // per instance u32 (shift s, carry d), one u32, divmod's flags
   uint64_t mprime, mu;                 // n words per instance
-  uint64_t t, p;                       // 2n words per instance: a*b (x), the other products
+  uint64_t t, p, alt;                  // 2n words per instance: a*b (x), the other products, finish's 2nd row
   uint64_t q;                          // n words: q1, then q's low n words
   uint64_t ared, bred;                 // operands reduced below m (when some were not)
   uint64_t dividend, divisor, quot, rem;  // 2n words per modulus: mu = floor((2^(2N)-1) / m')

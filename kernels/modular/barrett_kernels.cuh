@@ -23,6 +23,7 @@ struct BarrettDev {
   uint64_t* mu;          // mu_lo, n words per instance
   uint64_t* q;           // n words per instance
   uint64_t* p;           // 2n words per instance
+  uint64_t* alt;         // 2n words per instance: the finish pass's second row
   uint64_t* dividend;    // 2n words per modulus
   uint64_t* divisor;     // n words per modulus
   const uint64_t* quot;  // 2n words per modulus
@@ -100,7 +101,38 @@ __device__ inline void barrett_check_body(const BarrettDev& v, const uint64_t* a
       break;
     }
   }
-  if (lane == 0 && ge) atomicOr(v.flag, 1u);
+  // Bit 0: some a >= m with s = 0 (then a < 2^N <= 2m: one subtraction of m
+  // reduces it, barrett_csub_body); bit 1: some a >= m with s > 0 (the
+  // Barrett reduction, two products).
+  if (lane == 0 && ge) atomicOr(v.flag, v.shift[i] == 0 ? 1u : 2u);
+}
+
+// out = a >= m ? a - m : a, for instances whose a < 2m (the check found no
+// a >= m with s > 0).
+__device__ inline void barrett_csub_body(const BarrettDev& v, const uint64_t* a, const uint64_t* m, uint64_t* out,
+                                         uint64_t i) {
+  const uint32_t n = v.n, lane = barrett_lane();
+  const uint64_t* ai = a + i * n;
+  const uint64_t* mi = m + (v.count_m == 1 ? 0 : i) * n;
+  uint64_t* oi = out + i * n;
+  bool ge = true;
+  for (int64_t base = int64_t((n - 1) / 32) * 32; base >= 0; base -= 32) {
+    const uint64_t j = uint64_t(base) + lane;
+    const uint64_t x = j < n ? ai[j] : 0, y = j < n ? mi[j] : 0;
+    const uint32_t diff = __ballot_sync(~0u, x != y);
+    if (diff) {
+      ge = __shfl_sync(~0u, x > y ? 1 : 0, 31 - __clz(int(diff))) != 0;
+      break;
+    }
+  }
+  uint32_t c = 0;
+  for (uint32_t base = 0; base < n; base += 32) {
+    const uint32_t j = base + lane, len = barrett_round_len(n, base);
+    const uint64_t x = j < n ? ai[j] : 0, y = ge && j < n ? mi[j] : 0, dif = x - y;
+    const BarrettCarry k = barrett_resolve(x < y, j < n && dif == 0, c, len);
+    if (j < n) oi[j] = dif - k.in;
+    c = k.out;
+  }
 }
 
 // q1 = floor((t << s) / 2^N): words n .. 2n-1 of t << s (t of t_words words).
@@ -129,48 +161,55 @@ __device__ inline void barrett_qadd_body(const BarrettDev& v, uint64_t i) {
   if (lane == 0) v.d[i] = c;
 }
 
-// r = (t << s) - q m' over n + 1 words (into p's row, which holds q_lo m';
-// each lane reads and writes only its own words), at most four subtractions
-// of m' (barrett.hpp), then out = r >> s. out may be t (the shift reads r).
+// r = (t << s) - q m' over n + 1 words, then at most four subtractions of m'
+// (barrett.hpp), then out = r >> s. Rows: r in p's row (which holds q_lo m'),
+// r - m' in alt's; the first subtraction runs in the same pass as r (a second
+// borrow chain), each further one is one pass from the current row into the
+// other, kept when it does not borrow. Each lane reads and writes only its own
+// words until the final shift.
 __device__ inline void barrett_finish_body(const BarrettDev& v, const uint64_t* t, uint32_t t_words, uint64_t* out,
                                            uint64_t i) {
   const uint32_t n = v.n, lane = barrett_lane(), w = n + 1;
   const uint32_t s = v.shift[i], ws = s / 64, bs = s % 64;
   const uint64_t* ti = t + i * t_words;
   const uint64_t* mp = v.mprime + i * n;
-  uint64_t* r = v.p + i * 2 * n;
+  uint64_t* row[2] = {v.p + i * 2 * n, v.alt + i * 2 * n};
   // q = q_lo + d 2^N: q m' = q_lo m' + d m' 2^N, of which word n is d m'[0].
   const uint64_t dm = v.d[i] ? mp[0] : 0;
-  uint32_t c = 0;
+  uint32_t c = 0, c2 = 0;
   for (uint32_t base = 0; base < w; base += 32) {
     const uint32_t j = base + lane, len = barrett_round_len(w, base);
     const uint64_t x = j < w ? barrett_shl_word(ti, t_words, j, ws, bs) : 0;
-    const uint64_t y = j < n ? r[j] : j == n ? r[n] + dm : 0;
+    const uint64_t y = j < n ? row[0][j] : j == n ? row[0][n] + dm : 0;
     const uint64_t dif = x - y;
     const BarrettCarry k = barrett_resolve(x < y, j < w && dif == 0, c, len);
-    if (j < w) r[j] = dif - k.in;
+    const uint64_t r = dif - k.in, z = j < n ? mp[j] : 0, dif2 = r - z;
+    const BarrettCarry k2 = barrett_resolve(r < z, j < w && dif2 == 0, c2, len);
+    if (j < w) row[0][j] = r, row[1][j] = dif2 - k2.in;
     c = k.out;
+    c2 = k2.out;
   }
-  for (uint32_t corr = 0; corr < kBarrettMaxCorrections; ++corr) {
-    // r >= m'? (no borrow out of r - m'), then subtract in place.
-    c = 0;
-    for (uint32_t base = 0; base < w; base += 32) {
-      const uint32_t j = base + lane, len = barrett_round_len(w, base);
-      const uint64_t x = j < w ? r[j] : 0, y = j < n ? mp[j] : 0;
-      c = barrett_resolve(x < y, j < w && x == y, c, len).out;
-    }
-    if (c) break;
-    for (uint32_t base = 0; base < w; base += 32) {
-      const uint32_t j = base + lane, len = barrett_round_len(w, base);
-      const uint64_t x = j < w ? r[j] : 0, y = j < n ? mp[j] : 0, dif = x - y;
-      const BarrettCarry k = barrett_resolve(x < y, j < w && dif == 0, c, len);
-      if (j < w) r[j] = dif - k.in;
-      c = k.out;
+  uint32_t cur = 0;  // the row holding the value after the subtractions so far
+  if (c2 == 0) {      // r >= m': r - m' (row 1) stands; try further ones
+    cur = 1;
+    for (uint32_t sub = 1; sub < kBarrettMaxCorrections; ++sub) {
+      const uint64_t* src = row[cur];
+      uint64_t* dst = row[1 - cur];
+      c = 0;
+      for (uint32_t base = 0; base < w; base += 32) {
+        const uint32_t j = base + lane, len = barrett_round_len(w, base);
+        const uint64_t x = j < w ? src[j] : 0, y = j < n ? mp[j] : 0, dif = x - y;
+        const BarrettCarry k = barrett_resolve(x < y, j < w && dif == 0, c, len);
+        if (j < w) dst[j] = dif - k.in;
+        c = k.out;
+      }
+      if (c) break;  // src < m': src is the result
+      cur = 1 - cur;
     }
   }
   __syncwarp();  // the shift reads other lanes' words of r
   uint64_t* oi = out + i * n;
-  for (uint32_t j = lane; j < n; j += 32) oi[j] = barrett_shr_word(r, w, j, ws, bs);
+  for (uint32_t j = lane; j < n; j += 32) oi[j] = barrett_shr_word(row[cur], w, j, ws, bs);
 }
 
 // powm: out = 1 mod m (0 for m = 1, i.e. s = N - 1).
@@ -209,6 +248,10 @@ __global__ void __launch_bounds__(256) barrett_mu_kernel(BarrettDev v) {
 }
 __global__ void __launch_bounds__(256) barrett_check_kernel(BarrettDev v, const uint64_t* a, const uint64_t* m) {
   BARRETT_FOR_EACH(v.count) barrett_check_body(v, a, m, i);
+}
+__global__ void __launch_bounds__(256) barrett_csub_kernel(BarrettDev v, const uint64_t* a, const uint64_t* m,
+                                                           uint64_t* out) {
+  BARRETT_FOR_EACH(v.count) barrett_csub_body(v, a, m, out, i);
 }
 __global__ void __launch_bounds__(256) barrett_q1_kernel(BarrettDev v, const uint64_t* t, uint32_t t_words) {
   BARRETT_FOR_EACH(v.count) barrett_q1_body(v, t, t_words, i);

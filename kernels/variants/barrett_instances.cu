@@ -35,6 +35,7 @@ namespace {
 using modular::BarrettDev;
 using modular::BarrettLayout;
 using modular::barrett_check_kernel;
+using modular::barrett_csub_kernel;
 using modular::barrett_finish_kernel;
 using modular::barrett_gather_kernel;
 using modular::barrett_mu_kernel;
@@ -136,6 +137,7 @@ BarrettLayout layout_of(const Variant& v, uint64_t bits, uint64_t count) {
   l.mu = take(unit);
   l.t = take(2 * unit);
   l.p = take(2 * unit);
+  l.alt = take(2 * unit);
   l.q = take(unit);
   l.ared = take(unit);
   l.bred = take(unit);
@@ -241,6 +243,7 @@ cudaError_t barrett_launch(const Variant& v, const KernelArgs& args, const Geome
   d.mu = at<uint64_t>(c, c.l.mu);
   d.q = at<uint64_t>(c, c.l.q);
   d.p = at<uint64_t>(c, c.l.p);
+  d.alt = at<uint64_t>(c, c.l.alt);
   d.dividend = at<uint64_t>(c, c.l.dividend);
   d.divisor = at<uint64_t>(c, c.l.divisor);
   d.quot = at<uint64_t>(c, c.l.quot);
@@ -285,7 +288,8 @@ cudaError_t barrett_launch(const Variant& v, const KernelArgs& args, const Geome
     const bool square = v.op == Op::SqrMod;
     const uint64_t* b = square ? nullptr : static_cast<const uint64_t*>(args.b);
     // Operands >= m are reduced first (bigtune.hpp); the check costs one
-    // pass and a read-back, the reduction two products per operand.
+    // pass and a read-back; the reduction one subtraction where the modulus
+    // has N bits (s = 0), else two products per operand.
     e = cudaMemsetAsync(d.flag, 0, 4, stream);
     if (e != cudaSuccess) return e;
     barrett_check_kernel<<<c.grid, c.block, 0, stream>>>(d, a, m);
@@ -294,12 +298,19 @@ cudaError_t barrett_launch(const Variant& v, const KernelArgs& args, const Geome
     e = cudaMemcpyAsync(&flag, d.flag, 4, cudaMemcpyDeviceToHost, stream);
     if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
     if (e != cudaSuccess) return e;
-    if (flag) {
-      uint64_t* bred = at<uint64_t>(c, c.l.bred);
+    uint64_t* bred = at<uint64_t>(c, c.l.bred);
+    if (flag & 2) {  // some operand >= m with a shorter modulus: Barrett, two products each
       if ((e = reduce(c, a, n, ared)) != cudaSuccess) return e;
       a = ared;
       if (b) {
         if ((e = reduce(c, b, n, bred)) != cudaSuccess) return e;
+        b = bred;
+      }
+    } else if (flag & 1) {  // only full-width moduli (a < 2^N <= 2m): one subtraction
+      barrett_csub_kernel<<<c.grid, c.block, 0, stream>>>(d, a, m, ared);
+      a = ared;
+      if (b) {
+        barrett_csub_kernel<<<c.grid, c.block, 0, stream>>>(d, b, m, bred);
         b = bred;
       }
     }

@@ -30,16 +30,17 @@ struct Host {
   uint32_t n;
   uint64_t count, cm;
   std::vector<uint32_t> shift, d, flag;
-  std::vector<uint64_t> mprime, mu, q, p, dividend, divisor, quot, t, ared, bred;
+  std::vector<uint64_t> mprime, mu, q, p, alt, dividend, divisor, quot, t, ared, bred;
+  uint32_t flags_seen = 0;
   Host(uint32_t words, uint64_t c, uint64_t moduli)
       : n(words), count(c), cm(moduli), shift(c), d(c), flag(1), mprime(c * words), mu(c * words), q(c * words),
-        p(2 * c * words), dividend(2 * moduli * words), divisor(2 * moduli * words), quot(2 * moduli * words),
+        p(2 * c * words), alt(2 * c * words), dividend(2 * moduli * words), divisor(2 * moduli * words), quot(2 * moduli * words),
         t(2 * c * words), ared(c * words), bred(c * words) {}
   BarrettDev dev() {
     BarrettDev v{};
     v.count = count, v.count_m = cm, v.n = n;
     v.shift = shift.data(), v.d = d.data(), v.flag = flag.data();
-    v.mprime = mprime.data(), v.mu = mu.data(), v.q = q.data(), v.p = p.data();
+    v.mprime = mprime.data(), v.mu = mu.data(), v.q = q.data(), v.p = p.data(), v.alt = alt.data();
     v.dividend = dividend.data(), v.divisor = divisor.data(), v.quot = quot.data();
     return v;
   }
@@ -72,10 +73,18 @@ struct Host {
     flag[0] = 0;
     each(count, [&](uint64_t i) { km::barrett_check_body(v, a, m, i); });
     if (b) each(count, [&](uint64_t i) { km::barrett_check_body(v, b, m, i); });
-    if (flag[0]) {
+    flags_seen |= flag[0];
+    if (flag[0] & 2) {
       reduce(a, n, ared.data());
       a = ared.data();
       if (b) reduce(b, n, bred.data()), b = bred.data();
+    } else if (flag[0] & 1) {
+      each(count, [&](uint64_t i) { km::barrett_csub_body(v, a, m, ared.data(), i); });
+      a = ared.data();
+      if (b) {
+        each(count, [&](uint64_t i) { km::barrett_csub_body(v, b, m, bred.data(), i); });
+        b = bred.data();
+      }
     }
     product(a, b ? b : a, t.data());
     reduce(t.data(), 2 * n, out);
@@ -115,17 +124,21 @@ TEST(BarrettEmulation, MulmodSqrmodMatchGmp) {
   mpz_t m, a, b, got, want;
   mpz_inits(m, a, b, got, want, nullptr);
   uint64_t checked = 0, bad = 0;
+  uint32_t paths = 0;  // bit 0: only the one-subtraction path ran in a call; bit 1: the Barrett one
   for (uint32_t n : {1u, 2u, 3u, 33u, 64u}) {
-    const uint64_t bits = 64ull * n - (n > 2 ? 7 : 0), count = 5;
-    for (int mode = 0; mode < 4; ++mode) {  // 0: per instance; 1-3: shared (kinds 2, 5, 0)
+    for (int mode = 0; mode < 6; ++mode) {  // 0, 4: per instance; 1-3, 5: shared (kinds 2, 5, 0, 8)
+      // Modes 4, 5: full-width moduli (s = 0 for kinds 2, 8), where operands
+      // >= m take the one-subtraction path.
+      const uint64_t bits = 64ull * n - (n > 2 && mode < 4 ? 7 : 0), count = 5;
       for (bool square : {false, true}) {
-        const uint64_t cm = mode == 0 ? count : 1;
+        const uint64_t cm = mode == 0 || mode == 4 ? count : 1;
         Host h(n, count, cm);
         std::vector<uint64_t> va(count * n), vb(count * n), vm(cm * n), out(count * n, 0xdeadbeefull);
         std::vector<mpz_t> ms(cm);
         for (uint64_t i = 0; i < cm; ++i) {
           mpz_init(ms[i]);
-          modulus(ms[i], rng, bits, mode == 0 ? i + 3 * n : mode == 1 ? 2 : mode == 2 ? 5 : 0);
+          const uint64_t kind = mode == 0 ? i + 3 * n : mode == 1 ? 2 : mode == 2 ? 5 : mode == 3 ? 0 : mode == 4 ? (i % 2 ? 2 : 8) : 8;
+          modulus(ms[i], rng, bits, kind);
           put(vm, i, n, ms[i]);
         }
         for (uint64_t i = 0; i < count; ++i) {
@@ -140,6 +153,7 @@ TEST(BarrettEmulation, MulmodSqrmodMatchGmp) {
           put(vb, i, n, b);
         }
         h.mulmod(va.data(), square ? nullptr : vb.data(), vm.data(), out.data());
+        paths |= h.flags_seen == 1 ? 1u : (h.flags_seen & 2) ? 2u : 0u;
         for (uint64_t i = 0; i < count; ++i) {
           get(a, va, i, n);
           get(b, vb, i, n);
@@ -156,7 +170,8 @@ TEST(BarrettEmulation, MulmodSqrmodMatchGmp) {
     }
   }
   EXPECT_EQ(bad, 0u);
-  EXPECT_EQ(checked, 5u * 4 * 2 * 5);
+  EXPECT_EQ(checked, 5u * 6 * 2 * 5);
+  EXPECT_EQ(paths, 3u) << "both operand-reduction paths (one subtraction; Barrett) ran";
   mpz_clears(m, a, b, got, want, nullptr);
   gmp_randclear(rng);
 }
