@@ -57,7 +57,11 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
     const std::string n = bits <= 256 ? "8" : "16";
     return Preferred{powm ? "powm.fixed.u32.q" + n + ".w4" : prefixed(op, "mont.u32.q") + n, 128};
   }
-  if (bits > 8192) return std::nullopt;
+  // Above 8 Kbit (to 2^19 bits): Barrett over the registered products (task
+  // barrett, kernels/variants/barrett_instances.cu; any modulus), powm with
+  // 6-bit windows (fewest products per exponent bit from 16 Kbit on:
+  // 2^6 - 2 table products + 1/6 per bit; bench/results/2026-11-22-h100-barrett.md).
+  if (bits > 8192) return Preferred{powm ? "powm.barrett.u64.q1.w6" : prefixed(op, "barrett.u64.q1"), 1};
   const uint32_t lanes = bits <= 1024 ? 4 : bits <= 2048 ? 8 : bits <= 4096 ? 16 : 32;
   const std::string l = "q8.l" + std::to_string(lanes);
   // Window 5 at 1 Kbit, 6 above (1.4-2.3 % faster there, equal at 1 Kbit).

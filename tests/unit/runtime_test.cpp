@@ -214,6 +214,10 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::MulMod, 1000, "mulmod.bmont.u32.q8.l4"},
       {Op::MulMod, 4096, "mulmod.bmont.u32.q8.l16"},
       {Op::SqrMod, 8192, "sqrmod.bmont.u32.q8.l32"},
+      {Op::MulMod, 8193, "mulmod.barrett.u64.q1"},
+      {Op::SqrMod, 65536, "sqrmod.barrett.u64.q1"},
+      {Op::PowM, 16384, "powm.barrett.u64.q1.w6"},
+      {Op::MulMod, 524288, "mulmod.barrett.u64.q1"},
   };
   for (const auto& e : expected) {
     const auto plan = default_plan(e.op, e.bits, (1ull << 32) / e.bits, kH100);
@@ -239,6 +243,9 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
   EXPECT_EQ(default_plan(Op::Mul, 4500, 1000, kH100)->variant, "mul.blockrot.u32.q16.l16");
   EXPECT_EQ(default_plan(Op::Mul, 20000, 100, kH100)->variant, "mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l16");
   EXPECT_EQ(default_plan(Op::Mul, 8192, 1000, kH100)->variant, "mul.wkara.u32.q16.l8.k1");  // no rounds
+  // Past Barrett's 2^19 bits (its division at 2^20): no modular plan at all.
+  EXPECT_FALSE(default_plan(Op::MulMod, 524289, 1, kH100));
+  EXPECT_FALSE(default_plan(Op::PowM, 524289, 1, kH100));
 }
 
 TEST(MpzWords, RoundTripAndRange) {

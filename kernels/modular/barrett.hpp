@@ -1,0 +1,85 @@
+// Barrett reduction for any modulus (issue 9, must-deliver 1: "Barrett
+// (precomputed reciprocal, e.g. from the division of Kernels II) for any
+// modulus"), composed from registered products and a registered division
+// (kernels/variants/barrett_instances.cu). This header holds the word-level
+// arithmetic that the device kernels use and the CPU tests check
+// (tests/unit/barrett_test.cpp), and the bound the corrections rely on.
+//
+// Operands have n 64-bit words; N = 64 n. The modulus m (k bits, 1 <= k <= N)
+// is normalised, m' = m << s with s = N - k, so that 2^(N-1) <= m' < 2^N and
+// every instance uses the same fixed-width products whatever its k (the
+// classic normalisation of division, Knuth 4.3.1 / seed 002's division
+// chapter). Then for x < 2^(2N) (HAC 14.42 with base 2^N and
+// mu = floor((2^(2N) - 1) / m') instead of floor(2^(2N) / m'), which differs only
+// for m' = 2^(N-1) and keeps mu below 2^(N+1)):
+//
+//   mu  = 2^N + mu_lo,          mu_lo < 2^N      (computed once per modulus)
+//   q1  = floor(x / 2^N)        < 2^N            (x's high half: no bit shift)
+//   q   = floor(q1 mu / 2^N) = high half of q1 * mu_lo + q1   (< 2^(N+1))
+//   r   = x - q m'              (mod 2^(N+64), one word more than m')
+//
+// Bound: with x / 2^N = q1 + alpha, 2^(2N) / m' = mu + beta (0 <= alpha < 1,
+// 0 <= beta <= 1), x / m' - q1 mu / 2^N = (alpha mu + beta q1 + alpha beta) / 2^N
+// < (2^(N+1) + 2^N + 1) / 2^N = 3 + 2^-N, and q > q1 mu / 2^N - 1, so
+// floor(x / m') - q <= 4: 0 <= r < 5 m' < 2^(N+3), at most four subtractions
+// of m' (kBarrettMaxCorrections). The CPU test checks this bound at the
+// extremes (m' = 2^(N-1), m' = 2^N - 1, x = 2^(2N) - 1).
+//
+// For x = a * b with a, b < m: x << s < m'^2 < 2^(2N), and x mod m =
+// ((x << s) mod m') >> s. Operands >= m are first reduced the same way with
+// x = a << s < 2^(2N - 1) (no product). m = 1 gives s = N - 1, m' = 2^(N-1)
+// and the result 0 with no special case.
+#pragma once
+#include <cstdint>
+
+#include "kernels/block/layout.hpp"
+
+namespace bigtune::kernels::modular {
+
+constexpr uint32_t kBarrettMaxCorrections = 4;
+
+// Word j of t << (64 ws + bs), t of len words (zero outside).
+BIGTUNE_HD inline uint64_t barrett_word_or0(const uint64_t* t, int64_t i, uint32_t len) {
+  return i >= 0 && i < int64_t(len) ? t[i] : 0;
+}
+BIGTUNE_HD inline uint64_t barrett_shl_word(const uint64_t* t, uint32_t len, int64_t j, uint32_t ws, uint32_t bs) {
+  const uint64_t hi = barrett_word_or0(t, j - int64_t(ws), len);
+  if (bs == 0) return hi;
+  return (hi << bs) | (barrett_word_or0(t, j - int64_t(ws) - 1, len) >> (64 - bs));
+}
+// Word j of t >> (64 ws + bs).
+BIGTUNE_HD inline uint64_t barrett_shr_word(const uint64_t* t, uint32_t len, int64_t j, uint32_t ws, uint32_t bs) {
+  const uint64_t lo = barrett_word_or0(t, j + int64_t(ws), len);
+  if (bs == 0) return lo;
+  return (lo >> bs) | (barrett_word_or0(t, j + int64_t(ws) + 1, len) << (64 - bs));
+}
+
+// Carries of one round of 32 words added (or subtracted) lane-parallel:
+// g = per-lane generate mask (the lane's word overflowed / borrowed), p =
+// propagate mask (its word is all ones / zero, so an incoming carry passes
+// through), cin = carry into lane 0. Bit i of the result is the carry into
+// lane i, bit 32 the carry out of lane 31: a 32-bit adder of A = g | p and
+// B = g does exactly this carry-lookahead (A_i + B_i = 2: generate, = 1:
+// propagate, = 0: kill), so carry_i = bit i of (A + B + cin) ^ A ^ B.
+// Lanes past the number's end have g = p = 0: the carry out of a number of
+// len < 32 words in this round is bit len.
+BIGTUNE_HD inline uint64_t barrett_carry_vector(uint32_t g, uint32_t p, uint32_t cin) {
+  const uint64_t a = uint64_t(g | p), b = uint64_t(g);
+  return (a + b + cin) ^ a ^ b;
+}
+
+// Scratch of one call, in bytes from the start of args.scratch (256-byte
+// aligned parts). U = one batch of n-word instances.
+struct BarrettLayout {
+  uint64_t shift, d, flag, div_flags;  // per instance u32 (shift s, carry d), one u32, divmod's flags
+  uint64_t mprime, mu;                 // n words per instance
+  uint64_t t, p, alt;                  // 2n words per instance: a*b (x), the other products, finish's 2nd row
+  uint64_t q;                          // n words: q1, then q's low n words
+  uint64_t ared, bred;                 // operands reduced below m (when some were not)
+  uint64_t dividend, divisor, quot, rem;  // 2n words per modulus: mu = floor((2^(2N)-1) / m')
+  uint64_t div_scratch, prod_scratch;  // the registered division's and products' own
+  uint64_t table, gathered;            // powm: 2^w entries of U, the selected entry
+  uint64_t total;
+};
+
+}  // namespace bigtune::kernels::modular

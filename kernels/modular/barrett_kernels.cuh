@@ -1,0 +1,277 @@
+// The glue kernels of the Barrett pipeline (kernels/variants/
+// barrett_instances.cu; the arithmetic and its bound: barrett.hpp), one warp
+// per instance, words j = lane, lane + 32, ... (coalesced rows). Each is a
+// per-instance body plus a grid-stride __global__ wrapper; the bodies also run
+// on the host warp emulation (tests/support/warp_emulation.hpp,
+// tests/unit/barrett_emulation_test.cpp), which leaves the wrappers out.
+#pragma once
+#include <cstdint>
+
+#include "kernels/modular/barrett.hpp"
+
+namespace bigtune::kernels::modular {
+
+// Device view of one call.
+struct BarrettDev {
+  uint64_t count;        // instances
+  uint64_t count_m;      // moduli (1: shared)
+  uint32_t n;            // 64-bit words per operand
+  uint32_t* shift;       // s per instance
+  uint32_t* d;           // carry of q = P_hi + q1 (bit N of q)
+  uint32_t* flag;        // some operand >= m
+  uint64_t* mprime;      // m << s, n words per instance
+  uint64_t* mu;          // mu_lo, n words per instance
+  uint64_t* q;           // n words per instance
+  uint64_t* p;           // 2n words per instance
+  uint64_t* alt;         // 2n words per instance: the finish pass's second row
+  uint64_t* dividend;    // 2n words per modulus
+  uint64_t* divisor;     // n words per modulus
+  const uint64_t* quot;  // 2n words per modulus
+};
+
+__device__ inline uint32_t barrett_lane() { return threadIdx.x & 31u; }
+__device__ inline uint32_t barrett_round_len(uint32_t words, uint32_t base) {
+  return words - base < 32u ? words - base : 32u;
+}
+
+// Carry into this lane and out of the round's `len` words (barrett.hpp).
+struct BarrettCarry {
+  uint32_t in, out;
+};
+__device__ inline BarrettCarry barrett_resolve(bool g, bool p, uint32_t cin, uint32_t len) {
+  const uint32_t gm = __ballot_sync(~0u, g), pm = __ballot_sync(~0u, p);
+  const uint64_t c = barrett_carry_vector(gm, pm, cin);
+  return {uint32_t(c >> barrett_lane()) & 1u, uint32_t(c >> len) & 1u};
+}
+
+// Modulus row i < count_m: s, m' = m << s, the division's operands
+// (dividend 2^(2N) - 1 of 2n words, divisor m' of n words: the layout of
+// divmod's own tests and benchmark, a divisor of half the dividend's bits).
+__device__ inline void barrett_prep_body(const BarrettDev& v, const uint64_t* m, uint64_t i) {
+  const uint32_t n = v.n, lane = barrett_lane();
+  const uint64_t* mi = m + i * n;
+  uint32_t top = 0;  // 1 + index of the highest nonzero word, 0 if none
+  for (uint32_t j = lane; j < n; j += 32)
+    if (mi[j] != 0) top = j + 1;
+  top = __reduce_max_sync(~0u, top);
+  // m = 0 is documented as not allowed: s = 0 keeps the arithmetic bounded.
+  const uint32_t bitlen = top == 0 ? 64 * n : 64 * (top - 1) + 64 - uint32_t(__clzll((long long)mi[top - 1]));
+  const uint32_t s = 64 * n - bitlen, ws = s / 64, bs = s % 64;
+  if (lane == 0) v.shift[i] = s;
+  uint64_t* mp = v.mprime + i * n;
+  uint64_t* dd = v.dividend + i * 2 * n;
+  uint64_t* dv = v.divisor + i * n;
+  for (uint32_t j = lane; j < 2 * n; j += 32) {
+    if (j < n) {
+      const uint64_t w = barrett_shl_word(mi, n, j, ws, bs);
+      mp[j] = w;
+      dv[j] = w;
+    }
+    dd[j] = ~uint64_t(0);
+  }
+}
+
+// mu_lo = the quotient's low n words (its bit N is 1: m' < 2^N); with a shared
+// modulus, row 0's s, m' and mu copied to every instance (the products take
+// one operand per instance; row 0 itself is only read).
+__device__ inline void barrett_mu_body(const BarrettDev& v, uint64_t i) {
+  const uint32_t n = v.n, lane = barrett_lane();
+  const uint64_t src = v.count_m == 1 ? 0 : i;
+  const uint64_t* qs = v.quot + src * 2 * n;
+  for (uint32_t j = lane; j < n; j += 32) {
+    v.mu[i * n + j] = qs[j];
+    if (src != i) v.mprime[i * n + j] = v.mprime[j];
+  }
+  if (lane == 0 && src != i) v.shift[i] = v.shift[0];
+}
+
+// flag |= (a >= m) for instance i: the highest differing word decides.
+__device__ inline void barrett_check_body(const BarrettDev& v, const uint64_t* a, const uint64_t* m, uint64_t i) {
+  const uint32_t n = v.n, lane = barrett_lane();
+  const uint64_t* ai = a + i * n;
+  const uint64_t* mi = m + (v.count_m == 1 ? 0 : i) * n;
+  bool ge = true;  // equal: a = m is reduced too
+  for (int64_t base = int64_t((n - 1) / 32) * 32; base >= 0; base -= 32) {
+    const uint64_t j = uint64_t(base) + lane;
+    const uint64_t x = j < n ? ai[j] : 0, y = j < n ? mi[j] : 0;
+    const uint32_t diff = __ballot_sync(~0u, x != y);
+    if (diff) {
+      const int hi = 31 - __clz(int(diff));
+      ge = __shfl_sync(~0u, x > y ? 1 : 0, hi) != 0;
+      break;
+    }
+  }
+  // Bit 0: some a >= m with s = 0 (then a < 2^N <= 2m: one subtraction of m
+  // reduces it, barrett_csub_body); bit 1: some a >= m with s > 0 (the
+  // Barrett reduction, two products).
+  if (lane == 0 && ge) atomicOr(v.flag, v.shift[i] == 0 ? 1u : 2u);
+}
+
+// out = a >= m ? a - m : a, for instances whose a < 2m (the check found no
+// a >= m with s > 0).
+__device__ inline void barrett_csub_body(const BarrettDev& v, const uint64_t* a, const uint64_t* m, uint64_t* out,
+                                         uint64_t i) {
+  const uint32_t n = v.n, lane = barrett_lane();
+  const uint64_t* ai = a + i * n;
+  const uint64_t* mi = m + (v.count_m == 1 ? 0 : i) * n;
+  uint64_t* oi = out + i * n;
+  bool ge = true;
+  for (int64_t base = int64_t((n - 1) / 32) * 32; base >= 0; base -= 32) {
+    const uint64_t j = uint64_t(base) + lane;
+    const uint64_t x = j < n ? ai[j] : 0, y = j < n ? mi[j] : 0;
+    const uint32_t diff = __ballot_sync(~0u, x != y);
+    if (diff) {
+      ge = __shfl_sync(~0u, x > y ? 1 : 0, 31 - __clz(int(diff))) != 0;
+      break;
+    }
+  }
+  uint32_t c = 0;
+  for (uint32_t base = 0; base < n; base += 32) {
+    const uint32_t j = base + lane, len = barrett_round_len(n, base);
+    const uint64_t x = j < n ? ai[j] : 0, y = ge && j < n ? mi[j] : 0, dif = x - y;
+    const BarrettCarry k = barrett_resolve(x < y, j < n && dif == 0, c, len);
+    if (j < n) oi[j] = dif - k.in;
+    c = k.out;
+  }
+}
+
+// q1 = floor((t << s) / 2^N): words n .. 2n-1 of t << s (t of t_words words).
+__device__ inline void barrett_q1_body(const BarrettDev& v, const uint64_t* t, uint32_t t_words, uint64_t i) {
+  const uint32_t n = v.n, lane = barrett_lane();
+  const uint32_t s = v.shift[i];
+  const uint64_t* ti = t + i * t_words;
+  uint64_t* qi = v.q + i * n;
+  for (uint32_t j = lane; j < n; j += 32) qi[j] = barrett_shl_word(ti, t_words, int64_t(n) + j, s / 64, s % 64);
+}
+
+// q = floor(q1 * mu / 2^N) = P_hi + q1 (P = q1 * mu_lo): low n words into q,
+// bit N into d. Each lane reads and writes only its own words of q.
+__device__ inline void barrett_qadd_body(const BarrettDev& v, uint64_t i) {
+  const uint32_t n = v.n, lane = barrett_lane();
+  const uint64_t* ph = v.p + i * 2 * n + n;
+  uint64_t* qi = v.q + i * n;
+  uint32_t c = 0;
+  for (uint32_t base = 0; base < n; base += 32) {
+    const uint32_t j = base + lane, len = barrett_round_len(n, base);
+    const uint64_t x = j < n ? ph[j] : 0, y = j < n ? qi[j] : 0, s = x + y;
+    const BarrettCarry k = barrett_resolve(s < x, j < n && s == ~uint64_t(0), c, len);
+    if (j < n) qi[j] = s + k.in;
+    c = k.out;
+  }
+  if (lane == 0) v.d[i] = c;
+}
+
+// r = (t << s) - q m' over n + 1 words, then at most four subtractions of m'
+// (barrett.hpp), then out = r >> s. Rows: r in p's row (which holds q_lo m'),
+// r - m' in alt's; the first subtraction runs in the same pass as r (a second
+// borrow chain), each further one is one pass from the current row into the
+// other, kept when it does not borrow. Each lane reads and writes only its own
+// words until the final shift.
+__device__ inline void barrett_finish_body(const BarrettDev& v, const uint64_t* t, uint32_t t_words, uint64_t* out,
+                                           uint64_t i) {
+  const uint32_t n = v.n, lane = barrett_lane(), w = n + 1;
+  const uint32_t s = v.shift[i], ws = s / 64, bs = s % 64;
+  const uint64_t* ti = t + i * t_words;
+  const uint64_t* mp = v.mprime + i * n;
+  uint64_t* row[2] = {v.p + i * 2 * n, v.alt + i * 2 * n};
+  // q = q_lo + d 2^N: q m' = q_lo m' + d m' 2^N, of which word n is d m'[0].
+  const uint64_t dm = v.d[i] ? mp[0] : 0;
+  uint32_t c = 0, c2 = 0;
+  for (uint32_t base = 0; base < w; base += 32) {
+    const uint32_t j = base + lane, len = barrett_round_len(w, base);
+    const uint64_t x = j < w ? barrett_shl_word(ti, t_words, j, ws, bs) : 0;
+    const uint64_t y = j < n ? row[0][j] : j == n ? row[0][n] + dm : 0;
+    const uint64_t dif = x - y;
+    const BarrettCarry k = barrett_resolve(x < y, j < w && dif == 0, c, len);
+    const uint64_t r = dif - k.in, z = j < n ? mp[j] : 0, dif2 = r - z;
+    const BarrettCarry k2 = barrett_resolve(r < z, j < w && dif2 == 0, c2, len);
+    if (j < w) row[0][j] = r, row[1][j] = dif2 - k2.in;
+    c = k.out;
+    c2 = k2.out;
+  }
+  uint32_t cur = 0;  // the row holding the value after the subtractions so far
+  if (c2 == 0) {      // r >= m': r - m' (row 1) stands; try further ones
+    cur = 1;
+    for (uint32_t sub = 1; sub < kBarrettMaxCorrections; ++sub) {
+      const uint64_t* src = row[cur];
+      uint64_t* dst = row[1 - cur];
+      c = 0;
+      for (uint32_t base = 0; base < w; base += 32) {
+        const uint32_t j = base + lane, len = barrett_round_len(w, base);
+        const uint64_t x = j < w ? src[j] : 0, y = j < n ? mp[j] : 0, dif = x - y;
+        const BarrettCarry k = barrett_resolve(x < y, j < w && dif == 0, c, len);
+        if (j < w) dst[j] = dif - k.in;
+        c = k.out;
+      }
+      if (c) break;  // src < m': src is the result
+      cur = 1 - cur;
+    }
+  }
+  __syncwarp();  // the shift reads other lanes' words of r
+  uint64_t* oi = out + i * n;
+  for (uint32_t j = lane; j < n; j += 32) oi[j] = barrett_shr_word(row[cur], w, j, ws, bs);
+}
+
+// powm: out = 1 mod m (0 for m = 1, i.e. s = N - 1).
+__device__ inline void barrett_one_body(const BarrettDev& v, uint64_t* out, uint64_t i) {
+  const uint32_t n = v.n, lane = barrett_lane();
+  const uint64_t one = v.shift[i] == 64 * n - 1 ? 0 : 1;
+  for (uint32_t j = lane; j < n; j += 32) out[i * n + j] = j == 0 ? one : 0;
+}
+
+// powm: out = table[digit], the digit bits [lo, lo + w) of the exponent
+// (entry k of the table: k * count * n words on).
+__device__ inline void barrett_gather_body(const BarrettDev& v, const uint64_t* table, const uint64_t* e,
+                                           uint32_t e_words, uint32_t e_shared, uint64_t lo, uint32_t w, uint64_t* out,
+                                           uint64_t i) {
+  const uint32_t n = v.n, lane = barrett_lane();
+  const uint64_t* ei = e + (e_shared ? 0 : i) * e_words;
+  const uint64_t word = lo / 64, off = lo % 64;
+  uint64_t x = word < e_words ? ei[word] >> off : 0;
+  if (off + w > 64 && word + 1 < e_words) x |= ei[word + 1] << (64 - off);
+  const uint64_t digit = x & ((uint64_t(1) << w) - 1);
+  const uint64_t* src = table + (digit * v.count + i) * n;
+  for (uint32_t j = lane; j < n; j += 32) out[i * n + j] = src[j];
+}
+
+#ifndef BIGTUNE_WARP_EMULATION
+// Grid-stride wrappers: warp g of the grid takes instances g, g + warps, ...
+// (the loop is warp-uniform, so every ballot has all 32 lanes).
+#define BARRETT_FOR_EACH(limit)                                                               \
+  for (uint64_t i = (uint64_t(blockIdx.x) * blockDim.x + threadIdx.x) >> 5; i < (limit); \
+       i += (uint64_t(gridDim.x) * blockDim.x) >> 5)
+__global__ void __launch_bounds__(256) barrett_prep_kernel(BarrettDev v, const uint64_t* m) {
+  BARRETT_FOR_EACH(v.count_m) barrett_prep_body(v, m, i);
+}
+__global__ void __launch_bounds__(256) barrett_mu_kernel(BarrettDev v) {
+  BARRETT_FOR_EACH(v.count) barrett_mu_body(v, i);
+}
+__global__ void __launch_bounds__(256) barrett_check_kernel(BarrettDev v, const uint64_t* a, const uint64_t* m) {
+  BARRETT_FOR_EACH(v.count) barrett_check_body(v, a, m, i);
+}
+__global__ void __launch_bounds__(256) barrett_csub_kernel(BarrettDev v, const uint64_t* a, const uint64_t* m,
+                                                           uint64_t* out) {
+  BARRETT_FOR_EACH(v.count) barrett_csub_body(v, a, m, out, i);
+}
+__global__ void __launch_bounds__(256) barrett_q1_kernel(BarrettDev v, const uint64_t* t, uint32_t t_words) {
+  BARRETT_FOR_EACH(v.count) barrett_q1_body(v, t, t_words, i);
+}
+__global__ void __launch_bounds__(256) barrett_qadd_kernel(BarrettDev v) {
+  BARRETT_FOR_EACH(v.count) barrett_qadd_body(v, i);
+}
+__global__ void __launch_bounds__(256) barrett_finish_kernel(BarrettDev v, const uint64_t* t, uint32_t t_words,
+                                                             uint64_t* out) {
+  BARRETT_FOR_EACH(v.count) barrett_finish_body(v, t, t_words, out, i);
+}
+__global__ void __launch_bounds__(256) barrett_one_kernel(BarrettDev v, uint64_t* out) {
+  BARRETT_FOR_EACH(v.count) barrett_one_body(v, out, i);
+}
+__global__ void __launch_bounds__(256) barrett_gather_kernel(BarrettDev v, const uint64_t* table, const uint64_t* e,
+                                                             uint32_t e_words, uint32_t e_shared, uint64_t lo,
+                                                             uint32_t w, uint64_t* out) {
+  BARRETT_FOR_EACH(v.count) barrett_gather_body(v, table, e, e_words, e_shared, lo, w, out, i);
+}
+#undef BARRETT_FOR_EACH
+#endif
+
+}  // namespace bigtune::kernels::modular

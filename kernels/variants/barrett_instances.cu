@@ -1,0 +1,358 @@
+// Barrett mulmod / sqrmod / powm for any modulus and any size up to 2^19 bits
+// (issue 9; the arithmetic and its bound: kernels/modular/barrett.hpp).
+//
+// Composition, as Karatsuba composes a base product (karatsuba_instances.cu):
+// every big step is a launch of a registered variant, the glue is four small
+// warp-per-instance kernels of this file.
+//   per call:  prep (normalise m, s)  -> divmod (registered, 2N bits) -> mu
+//              (once for a shared modulus, once per instance otherwise)
+//   mulmod:    [check a, b < m; if not, reduce them first]
+//              t = a*b (registered mul/sqr) -> q1 = high half of t << s
+//              -> P = q1 * mu_lo (registered mul) -> q = P_hi + q1
+//              -> P = q * m' (registered mul) -> r = (t << s) - P, <= 4
+//              corrections, r >> s.
+//   powm:      fixed windows of w bits over the exponent's full width, the
+//              2^w-entry table in global scratch, one Barrett sqrmod per bit
+//              and one mulmod per window, a host loop of launches.
+// Names: mulmod.barrett.u64.q1, sqrmod.barrett.u64.q1, powm.barrett.u64.q1.w<w>.
+// Which product runs is chosen per size from the products the runtime prefers
+// (runtime/default_plan.cpp, measured in bench/results/2026-11-22-h100-*.md).
+// Limit: the division of 2^(2N) - 1 by m' at 2N bits (divmod.shinv, 2^20
+// bits) caps N at 2^19 bits.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "kernels/block/layout.hpp"
+#include "kernels/modular/barrett.hpp"
+#include "kernels/modular/barrett_kernels.cuh"
+#include "kernels/variants/barrett_variants.hpp"
+#include "kernels/variants/variant_factory.hpp"
+
+namespace bigtune::kernels::variants {
+namespace {
+
+using modular::BarrettDev;
+using modular::BarrettLayout;
+using modular::barrett_check_kernel;
+using modular::barrett_csub_kernel;
+using modular::barrett_finish_kernel;
+using modular::barrett_gather_kernel;
+using modular::barrett_mu_kernel;
+using modular::barrett_one_kernel;
+using modular::barrett_prep_kernel;
+using modular::barrett_q1_kernel;
+using modular::barrett_qadd_kernel;
+
+constexpr uint64_t kMaxBits = uint64_t(1) << 19;
+constexpr uint32_t kWarpsPerBlock = 8;  // one instance per warp in the glue kernels
+
+// ---- host side -------------------------------------------------------------
+
+uint64_t align256(uint64_t x) { return (x + 255) / 256 * 256; }
+uint32_t words_of(uint64_t bits) { return block::limbs_for_bits(bits, 64); }
+
+struct Choice {
+  const Variant* v = nullptr;
+  uint32_t ipb = 1;
+};
+
+// The rounds variants (".r4") only when the batch fills the GPU with many
+// blocks of 4 rounds, as runtime/default_plan.cpp's rounds_for_batch().
+std::string rounds(const std::string& name, uint64_t products, uint32_t ipb) {
+  const uint64_t full = 64ull * ipb * 4 * uint64_t(DeviceLimits::h100().sm_count);
+  return products < full ? name.substr(0, name.size() - 3) : name;
+}
+
+// The full product (op Mul or Sqr) at N = 64 n bits for `count` instances:
+// runtime/default_plan.cpp's preferences (the measured fastest per size),
+// then the CRT NTT, which holds every size here.
+Choice choose_product(Op op, uint64_t big_n, uint64_t count) {
+  std::vector<std::pair<std::string, uint32_t>> c;
+  if (op == Op::Sqr && big_n > 2048) {
+    if (big_n <= 4096) c.push_back({"sqr.blockrot.u32.q16.l8", 16});
+    else if (big_n <= 8192) c.push_back({"sqr.blockrot.u32.q16.l16", 8});
+    else if (big_n <= 16384) c.push_back({"sqr.karatsuba.u64.q16.k1.blockrot.u32.q16.l16", 32});
+    else if (big_n < 32768) c.push_back({"sqr.karatsuba.u64.q16.k2.blockrot.u32.q16.l16", 4});
+    else if (big_n == 32768) c.push_back({"sqr.ntt.u64.q1.crt3.m12.t256", 1});
+    else if (big_n <= 65536) c.push_back({"sqr.ntt.u64.q1.crt3.m13.t512", 1});
+    else c.push_back({"sqr.ntt.u64.q1.crt3.m13.t1024", 1});
+  } else {  // mul, and sqr up to 2 Kbit (through the mul with b = a)
+    if (big_n <= 512) c.push_back({"mul.blockrot.u32.q4.l4", 128});
+    else if (big_n <= 1024) c.push_back({rounds("mul.blockrot.u32.q8.l4.r4", count, 16), 16});
+    else if (big_n <= 2048) c.push_back({rounds("mul.blockrot.u32.q16.l4.r4", count, 8), 8});
+    else if (big_n <= 4096) c.push_back({rounds("mul.blockrot.u32.q16.l8.r4", count, 4), 4});
+    else if (big_n <= 8192) c.push_back({rounds("mul.blockrot.u32.q16.l16.r4", count, 4), 4});
+    else if (big_n <= 16384) c.push_back({rounds("mul.blockrot.u32.q16.l32.r4", count, 1), 1});
+    else if (big_n <= 32768) c.push_back({rounds("mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l16.r4", 9 * count, 4), 4});
+    else if (big_n <= 40960) c.push_back({"mul.karatsuba.u64.q16.k3.blockrot.u32.q16.l16", 32});
+  }
+  c.push_back({op == Op::Sqr && big_n > 2048 ? "sqr.ntt.u64.q1.crt3.m13.t1024" : "mul.ntt.u64.q1.crt3.m13.t1024", 1});
+  const DeviceLimits limits = DeviceLimits::h100();
+  for (const auto& [name, want] : c) {
+    const Variant* v = find_variant(name);
+    if (!v) continue;
+    uint32_t ipb = uint32_t(std::min<uint64_t>(want, std::max<uint64_t>(count, 1)));
+    while (ipb > 1 && !why_invalid(*v, big_n, count, ipb, limits).empty()) ipb /= 2;
+    if (why_invalid(*v, big_n, count, ipb, limits).empty()) return {v, ipb};
+  }
+  return {};
+}
+
+// The division for mu at 2N bits (runtime/default_plan.cpp's divmod
+// preferences: thread Knuth to 2 Kbit, warp Newton to 16 Kbit, block shifted
+// inverse above).
+Choice choose_division(uint64_t bits2, uint64_t count_m) {
+  const std::pair<const char*, uint32_t> c[] = {
+      {"divmod.knuth.u32.q64", 128},      {"divmod.newton.u32.q8.l8.c4", 32}, {"divmod.newton.u32.q8.l16.c4", 16},
+      {"divmod.newton.u32.q8.l32.c8", 8},
+      {"divmod.shinv.u64.q4.smem", 1},    {"divmod.shinv.u64.q4", 1}};
+  const DeviceLimits limits = DeviceLimits::h100();
+  for (const auto& [name, want] : c) {
+    const Variant* v = find_variant(name);
+    if (!v) continue;
+    uint32_t ipb = uint32_t(std::min<uint64_t>(want, std::max<uint64_t>(count_m, 1)));
+    while (ipb > 1 && !why_invalid(*v, bits2, count_m, ipb, limits).empty()) ipb /= 2;
+    if (why_invalid(*v, bits2, count_m, ipb, limits).empty()) return {v, ipb};
+  }
+  return {};
+}
+
+uint32_t window_of(const Variant& v) { return v.op == Op::PowM ? v.param : 0; }
+
+BarrettLayout layout_of(const Variant& v, uint64_t bits, uint64_t count) {
+  const uint64_t n = words_of(bits), big_n = 64 * n, unit = align256(count * n * 8);
+  BarrettLayout l{};
+  uint64_t at = 0;
+  const auto take = [&](uint64_t bytes) {
+    const uint64_t here = at;
+    at += align256(bytes);
+    return here;
+  };
+  l.shift = take(count * 4);
+  l.d = take(count * 4);
+  l.flag = take(4);
+  l.div_flags = take(count * 4);
+  l.mprime = take(unit);
+  l.mu = take(unit);
+  l.t = take(2 * unit);
+  l.p = take(2 * unit);
+  l.alt = take(2 * unit);
+  l.q = take(unit);
+  l.ared = take(unit);
+  l.bred = take(unit);
+  l.dividend = take(2 * unit);
+  l.divisor = take(2 * unit);
+  l.quot = take(2 * unit);
+  l.rem = take(2 * unit);
+  const Choice dc = choose_division(2 * big_n, count);
+  l.div_scratch = take(dc.v ? scratch_bytes(*dc.v, 2 * big_n, count) : 0);
+  const Choice mc = choose_product(Op::Mul, big_n, count), sc = choose_product(Op::Sqr, big_n, count);
+  l.prod_scratch = take(std::max(mc.v ? scratch_bytes(*mc.v, big_n, count) : 0,
+                                 sc.v ? scratch_bytes(*sc.v, big_n, count) : 0));
+  const uint32_t w = window_of(v);
+  l.table = take(w ? (uint64_t(1) << w) * unit : 0);
+  l.gathered = take(w ? unit : 0);
+  l.total = at;
+  return l;
+}
+
+uint32_t barrett_threads(const Variant&, uint64_t) { return 32; }
+uint64_t barrett_smem(const Variant&, uint64_t, uint32_t) { return 0; }
+uint64_t barrett_max_bits(const Variant&) { return kMaxBits; }
+uint64_t barrett_scratch(const Variant& v, uint64_t bits, uint64_t count) { return layout_of(v, bits, count).total; }
+
+// One call's state on the host.
+struct Call {
+  BarrettDev dev;
+  uint64_t big_n;
+  Choice mul, sqr;
+  char* scratch;
+  BarrettLayout l;
+  cudaStream_t stream;
+  dim3 grid, block;
+};
+
+template <class T>
+T* at(const Call& c, uint64_t offset) {
+  return reinterpret_cast<T*>(c.scratch + offset);
+}
+
+// r (2n words) = a * b with a registered full product (b = a: square).
+cudaError_t product(const Call& c, bool square, const uint64_t* a, const uint64_t* b, uint64_t* r) {
+  const Choice& ch = square ? c.sqr : c.mul;
+  const Variant& v = *ch.v;
+  KernelArgs pa{};
+  pa.r = r;
+  pa.a = a;
+  pa.b = square ? a : b;
+  pa.count = c.dev.count;
+  pa.bits = 2 * c.big_n;
+  pa.limbs = operand_limbs(v, c.big_n);
+  pa.b_limbs = pa.limbs;
+  pa.out_limbs = block::limbs_for_bits(2 * c.big_n, v.limb_bits);
+  pa.scratch = scratch_bytes(v, c.big_n, c.dev.count) ? c.scratch + c.l.prod_scratch : nullptr;
+  const Geometry g = geometry(v, c.big_n, c.dev.count, ch.ipb, DeviceLimits::h100());
+  pa.threads_per_instance = g.threads_per_instance;
+  pa.ipb = g.ipb;
+  pa.stage_buffers = g.stage_buffers;
+  return launch(v, pa, g, c.stream);
+}
+
+// out (n words) = x mod m, where x = t << s < 2^(2N) (t of t_words words).
+cudaError_t reduce(const Call& c, const uint64_t* t, uint32_t t_words, uint64_t* out) {
+  barrett_q1_kernel<<<c.grid, c.block, 0, c.stream>>>(c.dev, t, t_words);
+  cudaError_t e = product(c, false, c.dev.q, c.dev.mu, c.dev.p);
+  if (e != cudaSuccess) return e;
+  barrett_qadd_kernel<<<c.grid, c.block, 0, c.stream>>>(c.dev);
+  e = product(c, false, c.dev.q, c.dev.mprime, c.dev.p);
+  if (e != cudaSuccess) return e;
+  barrett_finish_kernel<<<c.grid, c.block, 0, c.stream>>>(c.dev, t, t_words, out);
+  return cudaGetLastError();
+}
+
+// out = a * b mod m for reduced a, b (b = nullptr: a^2). out may alias a or b.
+cudaError_t mulmod(const Call& c, const uint64_t* a, const uint64_t* b, uint64_t* out) {
+  uint64_t* t = at<uint64_t>(c, c.l.t);
+  const cudaError_t e = product(c, b == nullptr, a, b ? b : a, t);
+  if (e != cudaSuccess) return e;
+  return reduce(c, t, 2 * c.dev.n, out);
+}
+
+cudaError_t barrett_launch(const Variant& v, const KernelArgs& args, const Geometry&, cudaStream_t stream) {
+  if (args.scratch == nullptr) return cudaErrorInvalidValue;  // the runtime allocates barrett_scratch
+  if (args.count == 0) return cudaSuccess;
+  const uint32_t n = args.limbs;
+  Call c{};
+  c.big_n = 64ull * n;
+  c.stream = stream;
+  c.scratch = static_cast<char*>(args.scratch);
+  c.l = layout_of(v, c.big_n, args.count);
+  c.mul = choose_product(Op::Mul, c.big_n, args.count);
+  c.sqr = choose_product(Op::Sqr, c.big_n, args.count);
+  const Choice div = choose_division(2 * c.big_n, args.m_shared ? 1 : args.count);
+  if (!c.mul.v || !c.sqr.v || !div.v) return cudaErrorInvalidConfiguration;
+  BarrettDev& d = c.dev;
+  d.count = args.count;
+  d.count_m = args.m_shared ? 1 : args.count;
+  d.n = n;
+  d.shift = at<uint32_t>(c, c.l.shift);
+  d.d = at<uint32_t>(c, c.l.d);
+  d.flag = at<uint32_t>(c, c.l.flag);
+  d.mprime = at<uint64_t>(c, c.l.mprime);
+  d.mu = at<uint64_t>(c, c.l.mu);
+  d.q = at<uint64_t>(c, c.l.q);
+  d.p = at<uint64_t>(c, c.l.p);
+  d.alt = at<uint64_t>(c, c.l.alt);
+  d.dividend = at<uint64_t>(c, c.l.dividend);
+  d.divisor = at<uint64_t>(c, c.l.divisor);
+  d.quot = at<uint64_t>(c, c.l.quot);
+  c.block = dim3(32 * kWarpsPerBlock);
+  c.grid = dim3(uint32_t(std::min<uint64_t>(block::ceil_div(args.count, kWarpsPerBlock), 1u << 20)));
+  const dim3 grid_m(uint32_t(std::min<uint64_t>(block::ceil_div(d.count_m, kWarpsPerBlock), 1u << 20)));
+  const uint64_t* m = static_cast<const uint64_t*>(args.m);
+
+  // mu = floor((2^(2N) - 1) / m') by the registered division at 2N bits.
+  barrett_prep_kernel<<<grid_m, c.block, 0, stream>>>(d, m);
+  {
+    const Variant& dv = *div.v;
+    const uint64_t bits2 = 2 * c.big_n;
+    KernelArgs da{};
+    da.r = at<uint64_t>(c, c.l.quot);
+    da.r2 = at<uint64_t>(c, c.l.rem);
+    da.a = d.dividend;
+    da.b = d.divisor;
+    da.flags = at<uint32_t>(c, c.l.div_flags);
+    da.count = d.count_m;
+    da.bits = bits2;
+    da.limbs = operand_limbs(dv, bits2);
+    da.b_limbs = block::limbs_for_bits(c.big_n, dv.limb_bits);
+    da.out_limbs = block::limbs_for_bits(bits2, dv.limb_bits);
+    da.r2_limbs = da.b_limbs;
+    da.scratch = scratch_bytes(dv, bits2, d.count_m) ? c.scratch + c.l.div_scratch : nullptr;
+    const Geometry dg = geometry(dv, bits2, d.count_m, div.ipb, DeviceLimits::h100());
+    da.threads_per_instance = dg.threads_per_instance;
+    da.ipb = dg.ipb;
+    da.stage_buffers = dg.stage_buffers;
+    const cudaError_t e = launch(dv, da, dg, stream);
+    if (e != cudaSuccess) return e;
+  }
+  barrett_mu_kernel<<<c.grid, c.block, 0, stream>>>(d);
+  cudaError_t e = cudaGetLastError();
+  if (e != cudaSuccess) return e;
+
+  const uint64_t* a = static_cast<const uint64_t*>(args.a);
+  uint64_t* r = static_cast<uint64_t*>(args.r);
+  uint64_t* ared = at<uint64_t>(c, c.l.ared);
+  if (v.op != Op::PowM) {
+    const bool square = v.op == Op::SqrMod;
+    const uint64_t* b = square ? nullptr : static_cast<const uint64_t*>(args.b);
+    // Operands >= m are reduced first (bigtune.hpp); the check costs one
+    // pass and a read-back; the reduction one subtraction where the modulus
+    // has N bits (s = 0), else two products per operand.
+    e = cudaMemsetAsync(d.flag, 0, 4, stream);
+    if (e != cudaSuccess) return e;
+    barrett_check_kernel<<<c.grid, c.block, 0, stream>>>(d, a, m);
+    if (b) barrett_check_kernel<<<c.grid, c.block, 0, stream>>>(d, b, m);
+    uint32_t flag = 0;
+    e = cudaMemcpyAsync(&flag, d.flag, 4, cudaMemcpyDeviceToHost, stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
+    if (e != cudaSuccess) return e;
+    uint64_t* bred = at<uint64_t>(c, c.l.bred);
+    if (flag & 2) {  // some operand >= m with a shorter modulus: Barrett, two products each
+      if ((e = reduce(c, a, n, ared)) != cudaSuccess) return e;
+      a = ared;
+      if (b) {
+        if ((e = reduce(c, b, n, bred)) != cudaSuccess) return e;
+        b = bred;
+      }
+    } else if (flag & 1) {  // only full-width moduli (a < 2^N <= 2m): one subtraction
+      barrett_csub_kernel<<<c.grid, c.block, 0, stream>>>(d, a, m, ared);
+      a = ared;
+      if (b) {
+        barrett_csub_kernel<<<c.grid, c.block, 0, stream>>>(d, b, m, bred);
+        b = bred;
+      }
+    }
+    return mulmod(c, a, b, r);
+  }
+
+  // powm: fixed windows of w bits from the top of the exponent's words.
+  const uint32_t w = v.param;
+  const uint64_t unit = uint64_t(n) * args.count;
+  uint64_t* table = at<uint64_t>(c, c.l.table);
+  uint64_t* g = at<uint64_t>(c, c.l.gathered);
+  barrett_one_kernel<<<c.grid, c.block, 0, stream>>>(d, table);
+  if ((e = reduce(c, a, n, table + unit)) != cudaSuccess) return e;
+  for (uint32_t k = 2; k < (1u << w); ++k)
+    if ((e = mulmod(c, table + (k - 1) * unit, table + unit, table + k * unit)) != cudaSuccess) return e;
+  const uint64_t e_bits = 64ull * args.e_limbs;
+  const uint64_t windows = (e_bits + w - 1) / w;
+  const uint64_t* ex = static_cast<const uint64_t*>(args.e);
+  for (uint64_t k = windows; k-- > 0;) {
+    if (k + 1 == windows) {
+      barrett_gather_kernel<<<c.grid, c.block, 0, stream>>>(d, table, ex, args.e_limbs, args.e_shared, k * w, w, r);
+      continue;
+    }
+    for (uint32_t j = 0; j < w; ++j)
+      if ((e = mulmod(c, r, nullptr, r)) != cudaSuccess) return e;
+    barrett_gather_kernel<<<c.grid, c.block, 0, stream>>>(d, table, ex, args.e_limbs, args.e_shared, k * w, w, g);
+    if ((e = mulmod(c, r, g, r)) != cudaSuccess) return e;
+  }
+  return cudaGetLastError();
+}
+
+const ShapeRules kBarrettShape{barrett_threads, barrett_smem, barrett_max_bits, barrett_scratch, barrett_launch, false};
+
+}  // namespace
+
+void append_barrett_variants(std::vector<Variant>& out) {
+  const void* kernel = reinterpret_cast<const void*>(&barrett_finish_kernel);
+  out.push_back(make_variant(Op::MulMod, "block", "barrett", 64, 1, 256, kernel, kBarrettShape));
+  out.push_back(make_variant(Op::SqrMod, "block", "barrett", 64, 1, 256, kernel, kBarrettShape));
+  for (uint32_t w : {4u, 5u, 6u})
+    out.push_back(make_variant(Op::PowM, "block", "barrett", 64, 1, 256, kernel, kBarrettShape,
+                               "w" + std::to_string(w), w));
+}
+
+}  // namespace bigtune::kernels::variants

@@ -1,0 +1,13 @@
+// Barrett mulmod / sqrmod / powm (kernels/variants/barrett_instances.cu, issue 9),
+// declared apart from variant_factory.hpp so that adding them does not rebuild
+// every instance file.
+#pragma once
+#include <vector>
+
+#include "kernels/registry.hpp"
+
+namespace bigtune::kernels::variants {
+
+void append_barrett_variants(std::vector<Variant>& out);  // any modulus, 1 - 2^19 bits, over registered products
+
+}  // namespace bigtune::kernels::variants

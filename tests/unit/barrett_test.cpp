@@ -1,0 +1,192 @@
+// Barrett reduction (kernels/modular/barrett.hpp) on the CPU: the word-level
+// helpers the glue kernels use (carry-lookahead of one 32-word round, word
+// shifts) against a sequential reference, and the arithmetic of the GPU
+// pipeline step by step against GMP — normalisation, mu from the 2N-bit
+// division, q from the high half of q1 * mu_lo, r over n + 1 words, and the
+// bound of at most four corrections at its extremes. The registry entries and
+// their limits are checked here too; the kernels themselves run in
+// tests/gpu/barrett_vs_gmp_test.cpp.
+#include <gmp.h>
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "kernels/modular/barrett.hpp"
+#include "kernels/registry.hpp"
+
+namespace bigtune {
+namespace {
+
+using kernels::modular::barrett_carry_vector;
+using kernels::modular::barrett_shl_word;
+using kernels::modular::barrett_shr_word;
+using kernels::modular::kBarrettMaxCorrections;
+
+// Sequential ripple over 32 lanes: carry into lane i, then out of lane 31.
+uint64_t ripple(uint32_t g, uint32_t p, uint32_t cin) {
+  uint64_t out = 0;
+  uint32_t c = cin;
+  for (int i = 0; i < 32; ++i) {
+    out |= uint64_t(c) << i;
+    c = ((g >> i) & 1) | (((p >> i) & 1) & c);
+  }
+  return out | uint64_t(c) << 32;
+}
+
+TEST(Barrett, CarryVectorIsTheRippleCarry) {
+  std::mt19937_64 rng(7);
+  uint64_t checked = 0;
+  for (int k = 0; k < 20000; ++k) {
+    // g and p exclusive (a word that overflowed is not all ones); long runs of p.
+    uint32_t p = k % 3 == 0 ? ~0u : uint32_t(rng()) | uint32_t(rng());
+    uint32_t g = uint32_t(rng()) & ~p;
+    if (k % 5 == 0) g &= ~uint32_t(rng());  // sparse generates
+    if (k % 7 == 0) p = ~0u ^ (1u << (k % 32)), g &= ~p;
+    for (uint32_t cin : {0u, 1u}) {
+      ASSERT_EQ(barrett_carry_vector(g, p, cin), ripple(g, p, cin)) << std::hex << g << " " << p << " " << cin;
+      ++checked;
+    }
+  }
+  EXPECT_EQ(barrett_carry_vector(0, ~0u, 1), (uint64_t(1) << 33) - 1);  // a carry through all 32 lanes
+  EXPECT_EQ(checked, 40000u);
+}
+
+// mpz <-> words
+void to_words(std::vector<uint64_t>& w, const mpz_t x, size_t n) {
+  w.assign(n, 0);
+  size_t got = 0;
+  mpz_export(w.data(), &got, -1, 8, 0, 0, x);
+  ASSERT_LE(got, n);
+}
+void from_words(mpz_t x, const std::vector<uint64_t>& w) { mpz_import(x, w.size(), -1, 8, 0, 0, w.data()); }
+
+TEST(Barrett, WordShiftsMatchGmp) {
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, 11);
+  mpz_t x, want, got;
+  mpz_inits(x, want, got, nullptr);
+  for (uint32_t len : {1u, 2u, 3u, 7u, 33u}) {
+    for (uint32_t s : {0u, 1u, 63u, 64u, 65u, 127u, 200u}) {
+      mpz_rrandomb(x, rng, 64 * len);
+      std::vector<uint64_t> t, out(len + 4);
+      to_words(t, x, len);
+      for (uint32_t j = 0; j < out.size(); ++j) out[j] = barrett_shl_word(t.data(), len, j, s / 64, s % 64);
+      mpz_mul_2exp(want, x, s);
+      mpz_tdiv_r_2exp(want, want, 64 * out.size());
+      from_words(got, out);
+      EXPECT_EQ(mpz_cmp(want, got), 0) << "shl len " << len << " s " << s;
+      for (uint32_t j = 0; j < out.size(); ++j) out[j] = barrett_shr_word(t.data(), len, j, s / 64, s % 64);
+      mpz_tdiv_q_2exp(want, x, s);
+      from_words(got, out);
+      EXPECT_EQ(mpz_cmp(want, got), 0) << "shr len " << len << " s " << s;
+    }
+  }
+  mpz_clears(x, want, got, nullptr);
+  gmp_randclear(rng);
+}
+
+// The pipeline's arithmetic for x (< 2^(2N) after the shift) and m, the way
+// the kernels do it; returns the corrections needed (and checks each step).
+int barrett_steps(mpz_t r, const mpz_t x, const mpz_t m, uint32_t n) {
+  const uint64_t big_n = 64ull * n;
+  const uint64_t s = big_n - mpz_sizeinbase(m, 2);
+  mpz_t mp, mu, xs, q1, q, t, bound;
+  mpz_inits(mp, mu, xs, q1, q, t, bound, nullptr);
+  mpz_mul_2exp(mp, m, s);  // m' in [2^(N-1), 2^N)
+  mpz_set_ui(mu, 0);
+  mpz_setbit(mu, 2 * big_n);
+  mpz_sub_ui(mu, mu, 1);
+  mpz_tdiv_q(mu, mu, mp);  // floor((2^(2N) - 1) / m')
+  EXPECT_TRUE(mpz_tstbit(mu, big_n)) << "mu's bit N";
+  EXPECT_EQ(mpz_sizeinbase(mu, 2), big_n + 1) << "mu < 2^(N+1)";
+  mpz_clrbit(mu, big_n);   // mu_lo
+  mpz_mul_2exp(xs, x, s);
+  EXPECT_LE(mpz_sizeinbase(xs, 2), 2 * big_n) << "x << s < 2^(2N)";
+  mpz_tdiv_q_2exp(q1, xs, big_n);
+  mpz_mul(q, q1, mu);
+  mpz_tdiv_q_2exp(q, q, big_n);
+  mpz_add(q, q, q1);       // = floor(q1 * (2^N + mu_lo) / 2^N)
+  EXPECT_LE(mpz_sizeinbase(q, 2), big_n + 1) << "q < 2^(N+1)";
+  mpz_mul(t, q, mp);
+  mpz_sub(r, xs, t);       // the kernel keeps it mod 2^(N+64): it must be in [0, 2^(N+64))
+  EXPECT_GE(mpz_sgn(r), 0);
+  EXPECT_LE(mpz_sizeinbase(r, 2), big_n + 64);
+  int corrections = 0;
+  while (mpz_cmp(r, mp) >= 0) mpz_sub(r, r, mp), ++corrections;
+  mpz_tdiv_q_2exp(r, r, s);
+  mpz_clears(mp, mu, xs, q1, q, t, bound, nullptr);
+  return corrections;
+}
+
+TEST(Barrett, ArithmeticMatchesGmpWithinFourCorrections) {
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, 12);
+  mpz_t m, a, b, x, r, want;
+  mpz_inits(m, a, b, x, r, want, nullptr);
+  int worst = 0;
+  uint64_t cases = 0;
+  for (uint32_t n : {1u, 2u, 3u, 5u, 17u, 64u, 193u}) {
+    const uint64_t big_n = 64ull * n;
+    for (int k = 0; k < 60; ++k) {
+      switch (k % 10) {
+        case 0: mpz_set_ui(m, 1); break;
+        case 1: mpz_set_ui(m, 0), mpz_setbit(m, big_n - 1); break;                         // m' = 2^(N-1)
+        case 2: mpz_set_ui(m, 0), mpz_setbit(m, big_n), mpz_sub_ui(m, m, 1); break;        // 2^N - 1
+        case 3: mpz_set_ui(m, 0), mpz_setbit(m, big_n - 1), mpz_add_ui(m, m, 1); break;    // 2^(N-1) + 1
+        case 4: mpz_set_ui(m, 2); break;
+        case 5: mpz_urandomb(m, rng, 1 + k % 60), mpz_add_ui(m, m, 1); break;              // small
+        case 6: mpz_urandomb(m, rng, big_n), mpz_clrbit(m, 0); break;                       // even
+        case 7: mpz_rrandomb(m, rng, big_n); break;
+        default: mpz_urandomb(m, rng, big_n), mpz_setbit(m, big_n - 1); break;
+      }
+      if (mpz_sgn(m) == 0) mpz_set_ui(m, 1);
+      // Products of reduced operands: the largest (m - 1)^2, random ones.
+      for (int j = 0; j < 4; ++j) {
+        if (j == 0) mpz_sub_ui(a, m, 1), mpz_set(b, a);
+        else mpz_urandomm(a, rng, m), mpz_urandomm(b, rng, m);
+        mpz_mul(x, a, b);
+        const int c = barrett_steps(r, x, m, n);
+        mpz_mod(want, x, m);
+        ASSERT_EQ(mpz_cmp(r, want), 0) << "n " << n << " case " << k;
+        worst = std::max(worst, c), ++cases;
+      }
+      // Operand reduction: any a < 2^N (x = a, no product).
+      mpz_urandomb(a, rng, big_n);
+      if (k % 3 == 0) mpz_set_ui(a, 0), mpz_setbit(a, big_n), mpz_sub_ui(a, a, 1);  // all ones
+      const int c = barrett_steps(r, a, m, n);
+      mpz_mod(want, a, m);
+      ASSERT_EQ(mpz_cmp(r, want), 0) << "reduce n " << n << " case " << k;
+      worst = std::max(worst, c), ++cases;
+    }
+  }
+  EXPECT_LE(worst, int(kBarrettMaxCorrections));
+  EXPECT_GE(worst, 1);  // the corrections are exercised
+  EXPECT_GT(cases, 2000u);
+  mpz_clears(m, a, b, x, r, want, nullptr);
+  gmp_randclear(rng);
+}
+
+TEST(Barrett, RegistryEntriesAndLimits) {
+  const auto h100 = kernels::DeviceLimits::h100();
+  for (const char* name : {"mulmod.barrett.u64.q1", "sqrmod.barrett.u64.q1", "powm.barrett.u64.q1.w4",
+                           "powm.barrett.u64.q1.w5", "powm.barrett.u64.q1.w6"}) {
+    const kernels::Variant* v = kernels::find_variant(name);
+    ASSERT_NE(v, nullptr) << name;
+    EXPECT_EQ(kernels::max_operand_bits(*v, h100), 524288u) << name;
+    EXPECT_TRUE(kernels::why_invalid(*v, 1, 1, 1, h100).empty()) << name;
+    EXPECT_TRUE(kernels::why_invalid(*v, 12345, 1000, 1, h100).empty()) << name;
+    EXPECT_FALSE(kernels::why_invalid(*v, 524289, 1, 1, h100).empty()) << name;
+    // Scratch: at least the operands' copies (m', mu, t, p, q, ...), and the table for powm.
+    const uint64_t n_bytes = 256 * 8 * 100;
+    const uint64_t scratch = kernels::scratch_bytes(*v, 16384, 100);
+    EXPECT_GE(scratch, 10 * n_bytes) << name;
+    if (v->op == kernels::Op::PowM) EXPECT_GE(scratch, (uint64_t(1) << v->param) * n_bytes) << name;
+  }
+}
+
+}  // namespace
+}  // namespace bigtune
