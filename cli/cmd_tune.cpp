@@ -76,6 +76,10 @@ struct TuneArgs {
   uint64_t decide_max_bits = uint64_t(1) << 20;
 };
 
+// Kernels per call above which a sample gets no counters (each kernel is a
+// range the profiler replays; the NTT and division plans launch a few).
+constexpr int kMaxCountedKernels = 64;
+
 using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
@@ -186,7 +190,9 @@ std::vector<db::SampleRecord> sample_op(OpBench& bench, kernels::Op op, const Tu
       double launch_us = r.time_us_median ? *r.time_us_median : 0;
       if (tuner::short_exponents(op, key.first))
         launch_us *= double(tuner::kShortExponentBits[0] + tuner::kShortExponentBits[1]) / double(key.first);
-      if (launch_us >= a.slow_ms * 1e3) {
+      // A composed plan that launches many kernels per call (Barrett powm:
+      // thousands) would have each one replayed for the counters.
+      if (launch_us >= a.slow_ms * 1e3 || bench.kernels_per_launch(Plan{v->name, ipb, "tuner", 0}) > kMaxCountedKernels) {
         ++slow;  // replaying it would cost seconds; its time alone is kept
         continue;
       }
@@ -212,7 +218,7 @@ std::vector<db::SampleRecord> sample_op(OpBench& bench, kernels::Op op, const Tu
     }
   }
   if (!bench.counters_unavailable().empty()) say("  note: " + bench.counters_unavailable());
-  std::fprintf(stderr, "  %s: counters of %zu of %zu samples queued (%zu slow samples without)\n", kernels::op_name(op),
+  std::fprintf(stderr, "  %s: counters of %zu of %zu samples queued (%zu slow or many-kernel samples without)\n", kernels::op_name(op),
                with, queued, slow);
   return out;
 }
