@@ -51,7 +51,7 @@ constexpr int kNewtoncFixRounds = 6;
 enum class NewtoncPhase : uint32_t { Prep, StepLoad, StepSum1, StepSum2, StepFinish, QLoad, QComb, QFix };
 
 // Per-instance strides (limbs) of the pass buffers.
-BIGTUNE_HD constexpr uint64_t newtonc_t_stride(uint32_t n) { return 3ull * n + 8; }
+BIGTUNE_HD constexpr uint64_t newtonc_t_stride(uint32_t n) { return 4ull * n + 8; }
 
 // Pointers of one launch: the caller's batches and the scratch areas. Plain
 // data, passed by value to the pass kernel.
@@ -154,6 +154,28 @@ BIGTUNE_HD inline uint64_t newtonc_shr_at(const uint64_t* a, uint32_t an, uint32
   return lo | hi;
 }
 
+// r[0, w) += (or -=, sub) (a[0, an) t) B^k mod B^w, with two w-limb
+// temporaries: the low and high halves of the limb products, then two adds.
+// The scalar products of the passes (E_hi x_p, U1hi x, Q'hi V, t V) take this
+// rather than Ops::mul, whose classical tiles cost 64-limb squares per piece
+// (8 tiles and 16 block scans for 512 limbs by one).
+template <class Ops>
+BIGTUNE_HD void newtonc_addmul_1(Ops& o, bool sub, uint64_t* r, uint32_t w, const uint64_t* a, uint32_t an,
+                                 uint64_t t, uint32_t k, uint64_t* t1, uint64_t* t2) {
+  using Wide = unsigned __int128;
+  o.map(t1, w, [&](uint32_t j) { return j >= k && j - k < an ? uint64_t(Wide(a[j - k]) * t) : uint64_t(0); });
+  o.map(t2, w, [&](uint32_t j) {
+    return j >= k + 1 && j - k - 1 < an ? uint64_t((Wide(a[j - k - 1]) * t) >> 64) : uint64_t(0);
+  });
+  if (sub) {
+    o.sub_n(r, r, t1, w);
+    o.sub_n(r, r, t2, w);
+  } else {
+    o.add_n(r, r, t1, w);
+    o.add_n(r, r, t2, w);
+  }
+}
+
 // One pass for instance i. Returns false only from QFix for an instance the
 // fast path did not finish (the caller queues it for the fallback).
 template <class Ops>
@@ -168,7 +190,7 @@ BIGTUNE_HD bool newtonc_pass(Ops& o, NewtoncPhase phase, const NewtoncArgs& a, u
   Limb* Ts = T;                  // q + 2 limbs: D, then the correction
   Limb* Tt = T + (n + 2);        // q + 2 limbs: |D|
   Limb* Tu = T + 2 * (n + 2);    // q + 2 limbs: temporaries
-  Limb* Tslot = T + 3 * n + 6;   // one limb: a scalar operand of mul
+  Limb* Tv = T + 3 * (n + 2);    // q + 2 limbs: temporaries
   Limb* Q = a.Q + i * (n + 2);
   Limb* R = a.R + i * (n + 2);
   const uint32_t d = q - p;
@@ -224,11 +246,10 @@ BIGTUNE_HD bool newtonc_pass(Ops& o, NewtoncPhase phase, const NewtoncArgs& a, u
       o.map(Ts, w, [&](uint32_t j) { return j < w - p ? Tt[p + j] : Limb(0); });  // E
       o.map(Tu, w, [&](uint32_t j) { return j < p ? PR[p + j] : Limb(0); });
       o.add_n(Ts, Ts, Tu, w);
-      const uint32_t h = w > 2 * p ? w - 2 * p : 0;  // E_hi = Tt[2p, w)
-      if (h > 0 && o.prec(Tt + 2 * p, h) > 0) {
-        o.mul(Tu, X, p, Tt + 2 * p, h);  // p + h = q + 2 - p <= w limbs
-        if (p + h < w) o.zero(Tu + p + h, w - p - h);
-        o.add_n(Ts, Ts, Tu, w);
+      const uint32_t h = w > 2 * p ? w - 2 * p : 0;  // E_hi = Tt[2p, w), at most 2 limbs
+      for (uint32_t k = 0; k < h; ++k) {
+        const Limb t = o.read(Tt, 2 * p + k);
+        if (t) newtonc_addmul_1(o, false, Ts, w, X, p, t, k, Tu, Tv);
       }
       o.map(Tu, w, [&](uint32_t j) { return j >= d && j - d < p ? X[j - d] : Limb(0); });
       if (info & 2) o.add_n(Tu, Tu, Ts, w);  // D < 0: the inverse was short
@@ -249,10 +270,9 @@ BIGTUNE_HD bool newtonc_pass(Ops& o, NewtoncPhase phase, const NewtoncArgs& a, u
         o.map(Q, n + 2, [&](uint32_t j) { return j < k ? U[n + j] : Limb(0); });
         o.map(Tu, n + 2, [&](uint32_t j) { return j < n ? PR[n + j] : Limb(0); });
         o.add_n(Q, Q, Tu, n + 2);
-        if (k > n && o.read(U, 2 * n) != 0) {
-          o.mul(Tu, X, n, U + 2 * n, 1);
-          o.zero(Tu + n + 1, 1);
-          o.add_n(Q, Q, Tu, n + 2);
+        if (k > n) {
+          const Limb hi = o.read(U, 2 * n);
+          if (hi) newtonc_addmul_1(o, false, Q, n + 2, X, n, hi, 0, Tu, Tv);
         }
       }
       o.map(PA, n, [&](uint32_t j) { return mine ? Q[j] : Limb(0); });
@@ -265,11 +285,9 @@ BIGTUNE_HD bool newtonc_pass(Ops& o, NewtoncPhase phase, const NewtoncArgs& a, u
       o.map(R, w, [&](uint32_t j) { return j < m + 1 ? U[j] : Limb(0); });
       o.map(Tu, w, [&](uint32_t j) { return j < 2 * n ? PR[j] : Limb(0); });
       o.sub_n(R, R, Tu, w);
-      if (o.prec(Q + n, 2) > 0) {  // (Q'hi V mod B^2) B^n
-        const uint32_t vn = n < 2 ? n : 2;
-        o.mul(Tt, V, vn, Q + n, 2);
-        o.map(Tu, w, [&](uint32_t j) { return j >= n && j - n < 2 ? Tt[j - n] : Limb(0); });
-        o.sub_n(R, R, Tu, w);
+      for (uint32_t k = 0; k < 2; ++k) {  // (Q'hi V) B^n mod B^(n+2)
+        const Limb t = o.read(Q, n + k);
+        if (t) newtonc_addmul_1(o, true, R, w, V, n, t, n + k, Tu, Tv);
       }
       bool done = false;
       const Limb vt = o.read(V, n - 1);
@@ -289,16 +307,9 @@ BIGTUNE_HD bool newtonc_pass(Ops& o, NewtoncPhase phase, const NewtoncArgs& a, u
         if (!neg) t = t ? t : 1;
         else if (t == ~Limb(0)) break;
         else t += 1;
-        o.write(Tslot, 0, t);
-        o.mul(Tu, V, n, Tslot, 1);
-        o.zero(Tu + n + 1, 1);
-        if (!neg) {
-          o.sub_n(R, R, Tu, w);
-          o.add_1(Q, Q, w, t);
-        } else {
-          o.add_n(R, R, Tu, w);
-          o.sub_1(Q, Q, w, t);
-        }
+        newtonc_addmul_1(o, !neg, R, w, V, n, t, 0, Tu, Tv);
+        if (!neg) o.add_1(Q, Q, w, t);
+        else o.sub_1(Q, Q, w, t);
       }
       if (!done) return false;
       Limb* qo = a.qo + i * a.qn;

@@ -105,8 +105,22 @@ const Variant& fallback_variant() {
   return *f;
 }
 
-uint32_t pass_tile_bytes() {
-  return uint32_t(block::smem_bytes_padded(block::block_mul_tile_logical(kPassThreads * kPassQ, kPassQ), 8));
+// The passes call no Ops::mul (div_newtonc.hpp: scalar products by
+// newtonc_addmul_1), so they need no multiplication tile: no dynamic shared
+// memory. Their cost is latency (a few block-synchronised steps per
+// instance), so blocks are as narrow as the pass's arrays allow, for more
+// resident blocks: 64 threads up to 128 limbs, 128 up to 512, else 256.
+uint32_t pass_tile_bytes() { return 0; }
+uint32_t pass_threads(uint32_t limbs) { return limbs <= 128 ? 64 : limbs <= 512 ? 128 : kPassThreads; }
+uint32_t pass_limbs(block::NewtoncPhase ph, const block::NewtoncArgs& a) {
+  switch (ph) {
+    case block::NewtoncPhase::Prep: return a.m + 1;
+    case block::NewtoncPhase::StepLoad:
+    case block::NewtoncPhase::StepSum1:
+    case block::NewtoncPhase::StepSum2:
+    case block::NewtoncPhase::StepFinish: return a.q + 2;
+    default: return a.n + 2;
+  }
 }
 
 uint32_t newtonc_threads(const Variant&, uint64_t) { return kPassThreads; }
@@ -205,7 +219,7 @@ cudaError_t newtonc_launch(const Variant&, const KernelArgs& args, const Geometr
     cudaError_t err = cudaSuccess;
     void pass(block::NewtoncPhase ph, const block::NewtoncArgs& a) {
       if (err != cudaSuccess) return;
-      newtonc_pass_kernel<<<blocks, kPassThreads, tile, stream>>>(a, ph, flags, idx, counter);
+      newtonc_pass_kernel<<<blocks, pass_threads(pass_limbs(ph, a)), tile, stream>>>(a, ph, flags, idx, counter);
       err = cudaGetLastError();
     }
     void product(uint32_t p, const uint64_t* pa, const uint64_t* pb, uint64_t* pr, const block::NewtoncArgs& a) {
