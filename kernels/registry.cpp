@@ -10,6 +10,7 @@
 #include "kernels/variants/cluster_variants.hpp"
 #include "kernels/variants/variant_factory.hpp"
 #include "kernels/variants/warp_divnewton_variants.hpp"
+#include "kernels/variants/div_newtonc_variant.hpp"
 #include "kernels/warp/warp_rounds_shapes.hpp"
 #include "kernels/warp/warp_kara_shapes.hpp"
 #include "kernels/variants/warp_mod_block.hpp"
@@ -114,6 +115,7 @@ const std::vector<Variant>& registry() {
     variants::append_warp_mod_block_variants(v);
     variants::append_warp_mod_global_variants(v);
     variants::append_barrett_variants(v);  // composes registered mul/sqr/divmod at launch time
+    variants::append_div_newtonc_variants(v);  // composes registered products and divmod.shinv (looked up at launch)
     // modinv with 128 and 256 limbs per thread returned 0 (no flag) for some
     // even moduli on the H100 (2026-11-22, tests/gpu/mod_vs_gmp_test.cpp),
     // while the same code is right on the CPU (tests/unit/mod_core_test.cpp,

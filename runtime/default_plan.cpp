@@ -195,6 +195,13 @@ std::optional<Preferred> preferred(Op op, uint64_t bits) {
       if (bits <= 4096) return Preferred{"divmod.newton.u32.q8.l8.c4", 32};
       if (bits <= 8192) return Preferred{"divmod.newton.u32.q8.l16.c4", 16};
       if (bits <= 16384) return Preferred{"divmod.newton.u32.q8.l32.c8", 8};
+      // From 2^15 bits: Newton's reciprocal composed from the registered full
+      // products (divmod.newtonc, kernels/block/div_newtonc.hpp), 3.6x / 3.6x /
+      // 5.8x / 7.1x / 9.4x / 12x the block shinv kernel at 2^15 / 2^16 / 2^17 /
+      // 2^18 / 2^19 / 2^20 (3.71e6, 1.48e6, 6.14e5, 2.58e5, 1.03e5, 3.99e4/s;
+      // bench/results/2026-11-22-h100-divbig.md). 16385-32767 bits were not
+      // measured and keep the shinv kernel.
+      if (bits >= 32768) return Preferred{"divmod.newtonc.u64.q4", 1};
       return Preferred{bits < 65536 ? "divmod.shinv.u64.q4.smem" : "divmod.shinv.u64.q4", 1};
     case Op::MulMod:
     case Op::SqrMod:

@@ -1,0 +1,276 @@
+// divmod.newtonc.u64.q4: division composed from the registry's full products
+// (kernels/block/div_newtonc.hpp has the algorithm and its error bounds).
+// One launch = a sequence of batched launches on the stream:
+//   pass kernels of this file (one block of 256 threads per instance, the
+//   block primitives of block_ops.cuh), and between them the registered full
+//   product at each step's precision (newtonc_product below: the table of
+//   runtime/default_plan.cpp's mul preferences, bench/results/
+//   2026-11-22-h100-session4.md, in the forms that need no large batch);
+// then, for the instances the fast path did not take or finish (short or zero
+// divisors, dividends above 2n limbs, the rare fix-up overflow), the block
+// shinv kernel on a compacted copy of those instances. Counting them needs one
+// device-to-host read, so this launch synchronises its stream once.
+// No new template instances beyond the pass kernel: products and fallback are
+// the existing kernels, started through kernels::launch.
+#include <algorithm>
+#include <mutex>
+#include <string>
+
+#include "kernels/block/block_ops.cuh"
+#include "kernels/block/div_fused_layout.hpp"
+#include "kernels/block/div_newtonc.hpp"
+#include "kernels/block/layout.hpp"
+#include "kernels/variants/div_newtonc_variant.hpp"
+#include "kernels/variants/scan_kernels.cuh"
+#include "kernels/variants/variant_factory.hpp"
+
+namespace bigtune::kernels::variants {
+
+// The product for p-limb operands (64p bits), with its instances per block.
+NewtoncProduct newtonc_product(uint32_t p) {
+  const uint64_t bits = 64ull * p;
+  if (bits <= 64) return {"mul.comba.u32.q2", 256};
+  if (bits <= 128) return {"mul.comba.u32.q4", 256};
+  if (bits <= 256) return {"mul.comba.u32.q8", 256};
+  if (bits <= 512) return {"mul.blockrot.u32.q4.l4", 128};
+  if (bits <= 2048) return {"mul.blockrot.u32.q16.l4", 128};
+  if (bits <= 4096) return {"mul.blockrot.u32.q16.l8", 64};
+  if (bits <= 8192) return {"mul.blockrot.u32.q16.l16", 32};
+  if (bits <= 16384) return {"mul.blockrot.u32.q16.l32", 16};
+  if (bits <= 32768) return {"mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l16.r4", 4};
+  if (bits <= 40960) return {"mul.karatsuba.u64.q16.k3.blockrot.u32.q16.l16", 32};
+  return {"mul.ntt.u64.q1.crt3.m13.t1024", 1};
+}
+// Upper ends of the table's ranges in limbs, for the scratch bound.
+constexpr uint32_t kNewtoncRangeEnds[] = {1, 2, 4, 8, 32, 64, 128, 256, 512, 640};
+
+namespace {
+
+constexpr int kPassQ = 4;
+constexpr uint32_t kPassThreads = 256;
+constexpr const char* kFallbackName = "divmod.shinv.u64.q4";
+
+template <int Q>
+struct NewtoncDeviceOps : block::BlockLimbOps<Q> {
+  __device__ NewtoncDeviceOps(typename block::BlockLimbOps<Q>::TempStorage& s, uint64_t* tile)
+      : block::BlockLimbOps<Q>(s, tile) {}
+  template <class F>
+  __device__ void map(uint64_t* r, uint32_t n, F f) {
+    for (uint32_t j = threadIdx.x; j < n; j += blockDim.x) r[j] = f(j);
+    __syncthreads();
+  }
+};
+
+// One pass over the batch (grid stride). QFix queues the instances it hands
+// back (idx, counter) and clears the zero-divisor flag of those it finished.
+__global__ void __launch_bounds__(kPassThreads)
+    newtonc_pass_kernel(block::NewtoncArgs a, block::NewtoncPhase ph, uint32_t* flags, uint32_t* idx,
+                        unsigned long long* counter) {
+  using Ops = NewtoncDeviceOps<kPassQ>;
+  __shared__ typename Ops::TempStorage storage;
+  Ops ops(storage, dynamic_smem<uint64_t>());
+  for (uint64_t i = blockIdx.x; i < a.count; i += gridDim.x) {
+    const bool ok = block::newtonc_pass(ops, ph, a, i);
+    if (threadIdx.x == 0) {
+      if (!ok) idx[atomicAdd(counter, 1ull)] = uint32_t(i);
+      else if (ph == block::NewtoncPhase::QFix && flags) flags[i] = 0;
+    }
+  }
+}
+
+// Compaction of the fallback instances and the scatter of their results.
+__global__ void newtonc_gather_kernel(const uint64_t* u, const uint64_t* v, uint64_t* fu, uint64_t* fv,
+                                      const uint32_t* idx, uint64_t f, uint32_t m, uint32_t n) {
+  for (uint64_t k = blockIdx.x; k < f; k += gridDim.x) {
+    const uint64_t i = idx[k];
+    for (uint32_t j = threadIdx.x; j < m; j += blockDim.x) fu[k * m + j] = u[i * m + j];
+    for (uint32_t j = threadIdx.x; j < n; j += blockDim.x) fv[k * n + j] = v[i * n + j];
+  }
+}
+__global__ void newtonc_scatter_kernel(uint64_t* q, uint64_t* r, uint32_t* flags, const uint64_t* fq,
+                                       const uint64_t* fr, const uint32_t* fflags, const uint32_t* idx, uint64_t f,
+                                       uint32_t qn, uint32_t rn) {
+  for (uint64_t k = blockIdx.x; k < f; k += gridDim.x) {
+    const uint64_t i = idx[k];
+    for (uint32_t j = threadIdx.x; j < qn; j += blockDim.x) q[i * qn + j] = fq[k * qn + j];
+    for (uint32_t j = threadIdx.x; j < rn; j += blockDim.x) r[i * rn + j] = fr[k * rn + j];
+    if (threadIdx.x == 0 && flags) flags[i] = fflags[k];
+  }
+}
+
+const Variant& fallback_variant() {
+  static const Variant* f = nullptr;
+  static std::once_flag once;
+  std::call_once(once, [] { f = find_variant(kFallbackName); });
+  return *f;
+}
+
+// The passes call no Ops::mul (div_newtonc.hpp: scalar products by
+// newtonc_addmul_1), so they need no multiplication tile: no dynamic shared
+// memory. Their cost is latency (a few block-synchronised steps per
+// instance), so blocks are as narrow as the pass's arrays allow, for more
+// resident blocks: 64 threads up to 128 limbs, 128 up to 512, else 256.
+uint32_t pass_tile_bytes() { return 0; }
+uint32_t pass_threads(uint32_t limbs) { return limbs <= 128 ? 64 : limbs <= 512 ? 128 : kPassThreads; }
+uint32_t pass_limbs(block::NewtoncPhase ph, const block::NewtoncArgs& a) {
+  switch (ph) {
+    case block::NewtoncPhase::Prep: return a.m + 1;
+    case block::NewtoncPhase::StepLoad:
+    case block::NewtoncPhase::StepSum1:
+    case block::NewtoncPhase::StepSum2:
+    case block::NewtoncPhase::StepFinish: return a.q + 2;
+    default: return a.n + 2;
+  }
+}
+
+uint32_t newtonc_threads(const Variant&, uint64_t) { return kPassThreads; }
+uint64_t newtonc_smem(const Variant&, uint64_t, uint32_t) { return pass_tile_bytes(); }
+// The fallback's and the products' limit (the block shinv kernel: 2^20 bits).
+uint64_t newtonc_max_bits(const Variant&) { return block::kDivMaxBits; }
+
+// The largest scratch any product of the schedules for m-limb dividends needs
+// (each range's variant evaluated at its upper end, clipped to m: their
+// scratch grows with the operand size).
+uint64_t product_scratch(uint32_t m, uint64_t count) {
+  uint64_t best = 0;
+  auto at = [&](uint32_t p) {
+    const Variant* v = find_variant(newtonc_product(p).name);
+    if (v) best = std::max(best, scratch_bytes(*v, 64ull * p, count));
+  };
+  for (uint32_t end : kNewtoncRangeEnds)
+    if (end <= m) at(end);
+  at(m);
+  return best;
+}
+block::NewtoncLayout layout_for(uint64_t bits, uint64_t count) {
+  const uint32_t m = block::limbs_for_bits(bits, 64);
+  return block::newtonc_layout(m, m, count, product_scratch(m, count), scratch_bytes(fallback_variant(), bits, count));
+}
+uint64_t newtonc_scratch(const Variant&, uint64_t bits, uint64_t count) { return layout_for(bits, count).total * 8; }
+
+cudaError_t launch_product(uint32_t p, const uint64_t* pa, const uint64_t* pb, uint64_t* pr, uint64_t count,
+                           void* scratch, cudaStream_t stream) {
+  const NewtoncProduct choice = newtonc_product(p);
+  const Variant* base = find_variant(choice.name);
+  if (base == nullptr) return cudaErrorInvalidDeviceFunction;
+  const uint64_t bits = 64ull * p;
+  KernelArgs ba{};
+  ba.r = pr;
+  ba.a = pa;
+  ba.b = pb;
+  ba.count = count;
+  ba.bits = 2 * bits;
+  ba.limbs = operand_limbs(*base, bits);
+  ba.b_limbs = ba.limbs;
+  ba.out_limbs = block::limbs_for_bits(2 * bits, base->limb_bits);
+  ba.scratch = scratch_bytes(*base, bits, count) ? scratch : nullptr;
+  const Geometry g = geometry(*base, bits, count, choice.ipb, DeviceLimits::h100());
+  ba.threads_per_instance = g.threads_per_instance;
+  ba.ipb = g.ipb;
+  ba.stage_buffers = g.stage_buffers;
+  return launch(*base, ba, g, stream);
+}
+
+cudaError_t newtonc_launch(const Variant&, const KernelArgs& args, const Geometry&, cudaStream_t stream) {
+  if (args.scratch == nullptr) return cudaErrorInvalidValue;
+  if (args.count == 0) return cudaSuccess;
+  if (args.count > 0xffffffffull) return cudaErrorInvalidConfiguration;  // 32-bit fallback indices
+  const uint32_t m = args.limbs, n = args.b_limbs;
+  const uint64_t bits = 64ull * m, count = args.count;
+  const block::NewtoncLayout l = layout_for(bits, count);
+  uint64_t* s = static_cast<uint64_t*>(args.scratch);
+  uint32_t* idx = reinterpret_cast<uint32_t*>(s + l.idx);
+  auto* counter = reinterpret_cast<unsigned long long*>(s + l.counter);
+
+  block::NewtoncArgs a{};
+  a.u = static_cast<const uint64_t*>(args.a);
+  a.v = static_cast<const uint64_t*>(args.b);
+  a.qo = static_cast<uint64_t*>(args.r);
+  a.ro = static_cast<uint64_t*>(args.r2);
+  a.m = m;
+  a.n = n;
+  a.qn = args.out_limbs;
+  a.rn = args.r2_limbs;
+  a.count = count;
+  a.fast_ok = n >= 1 && m <= 2 * n;
+  a.info = s + l.info;
+  a.V = s + l.V;
+  a.U = s + l.U;
+  a.X = s + l.X;
+  a.T = s + l.T;
+  a.Q = s + l.Q;
+  a.R = s + l.R;
+  a.PA = s + l.PA;
+  a.PB = s + l.PB;
+  a.PR = s + l.PR;
+  void* prod_scratch = s + l.prod_scratch;
+
+  cudaError_t err = cudaMemsetAsync(counter, 0, sizeof(unsigned long long), stream);
+  if (err != cudaSuccess) return err;
+  const uint32_t tile = pass_tile_bytes();
+  const uint32_t blocks = uint32_t(std::min<uint64_t>(count, block::kDivFusedMaxBlocks));
+  struct Backend {
+    cudaStream_t stream;
+    uint32_t tile, blocks;
+    uint32_t* flags;
+    uint32_t* idx;
+    unsigned long long* counter;
+    void* prod_scratch;
+    cudaError_t err = cudaSuccess;
+    void pass(block::NewtoncPhase ph, const block::NewtoncArgs& a) {
+      if (err != cudaSuccess) return;
+      newtonc_pass_kernel<<<blocks, pass_threads(pass_limbs(ph, a)), tile, stream>>>(a, ph, flags, idx, counter);
+      err = cudaGetLastError();
+    }
+    void product(uint32_t p, const uint64_t* pa, const uint64_t* pb, uint64_t* pr, const block::NewtoncArgs& a) {
+      if (err != cudaSuccess) return;
+      err = launch_product(p, pa, pb, pr, a.count, prod_scratch, stream);
+    }
+  } be{stream, tile, blocks, args.flags, idx, counter, prod_scratch};
+  block::newtonc_run(be, a);
+  if (be.err != cudaSuccess) return be.err;
+
+  // The fallback: read how many instances were handed back (one sync).
+  unsigned long long f = 0;
+  err = cudaMemcpyAsync(&f, counter, sizeof(f), cudaMemcpyDeviceToHost, stream);
+  if (err != cudaSuccess) return err;
+  err = cudaStreamSynchronize(stream);
+  if (err != cudaSuccess) return err;
+  if (f == 0) return cudaSuccess;
+  const uint32_t fblocks = uint32_t(std::min<uint64_t>(f, block::kDivFusedMaxBlocks));
+  uint64_t* fu = s + l.fu;
+  uint64_t* fv = s + l.fv;
+  uint64_t* fq = s + l.fq;
+  uint64_t* fr = s + l.fr;
+  uint32_t* fflags = reinterpret_cast<uint32_t*>(s + l.fflags);
+  newtonc_gather_kernel<<<fblocks, 256, 0, stream>>>(a.u, a.v, fu, fv, idx, f, m, n);
+  if ((err = cudaGetLastError()) != cudaSuccess) return err;
+  const Variant& fb = fallback_variant();
+  KernelArgs fa = args;
+  fa.r = fq;
+  fa.r2 = fr;
+  fa.a = fu;
+  fa.b = fv;
+  fa.flags = fflags;
+  fa.count = f;
+  fa.scratch = scratch_bytes(fb, bits, f) ? static_cast<void*>(s + l.fb_scratch) : nullptr;
+  const Geometry fg = geometry(fb, bits, f, 1, DeviceLimits::h100());
+  fa.threads_per_instance = fg.threads_per_instance;
+  fa.ipb = fg.ipb;
+  fa.stage_buffers = fg.stage_buffers;
+  if ((err = launch(fb, fa, fg, stream)) != cudaSuccess) return err;
+  newtonc_scatter_kernel<<<fblocks, 256, 0, stream>>>(a.qo, a.ro, args.flags, fq, fr, fflags, idx, f, a.qn, a.rn);
+  return cudaGetLastError();
+}
+
+const ShapeRules kNewtoncShape{newtonc_threads, newtonc_smem, newtonc_max_bits, newtonc_scratch, newtonc_launch,
+                               false};
+
+}  // namespace
+
+void append_div_newtonc_variants(std::vector<Variant>& out) {
+  out.push_back(make_variant(Op::DivMod, "block", "newtonc", 64, kPassQ, kPassThreads,
+                             reinterpret_cast<const void*>(&newtonc_pass_kernel), kNewtoncShape));
+}
+
+}  // namespace bigtune::kernels::variants

@@ -1,0 +1,20 @@
+// The product table of divmod.newtonc (div_newtonc_instances.cu), declared for
+// the registry and its CPU test (every entry must be a valid variant at the
+// sizes it is used for).
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "kernels/registry.hpp"
+
+namespace bigtune::kernels::variants {
+
+struct NewtoncProduct {
+  const char* name;  // a registered full product (op mul)
+  uint32_t ipb;      // its instances per block
+};
+// The product divmod.newtonc runs for p-limb (64p-bit) operands.
+NewtoncProduct newtonc_product(uint32_t p);
+void append_div_newtonc_variants(std::vector<Variant>& out);
+
+}  // namespace bigtune::kernels::variants

@@ -1,0 +1,100 @@
+// divmod.newtonc (Newton reciprocal composed from registered full products,
+// fallback divmod.shinv for what the fast path hands back) against GMP through
+// the public API: sizes from one limb to the exact limit 2^20 (odd ones: 65,
+// 255, 1000, 3072, 40001, 100003), the divisor kinds of
+// tests/support/div_operands.hpp (n/2 bits, every length, 1, 2^k, 2^(n/2) - 1,
+// short, zero, v = u, v > u, all ones, largest remainder) with divisor batches
+// of n/2 and n bits, a batch of the benchmark's shape only (every instance on
+// the fast path), and the limit + 1 / + 64, which must be Unsupported.
+#include <gmp.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+#include "bigtune/bigtune.hpp"
+#include "kernels/registry.hpp"
+#include "runtime/run_op.hpp"
+#include "tests/gpu/device_limits.hpp"
+#include "tests/gpu/divmod_check.hpp"
+#include "tests/gpu/gpu_available.hpp"
+#include "tests/support/div_operands.hpp"
+#include "tests/support/operands.hpp"
+
+namespace bigtune {
+namespace {
+
+constexpr const char* kName = "divmod.newtonc.u64.q4";
+
+// half_only: every divisor n/2 bits with its top bit set (the fast path's
+// shape); else the mixed kinds of make_div_case.
+uint64_t run_case(Context& ctx, uint64_t bits, uint64_t vbits, uint64_t count, bool half_only, gmp_randstate_t rng) {
+  std::vector<mpz_t> u(count), d(count);
+  for (uint64_t i = 0; i < count; ++i) {
+    mpz_inits(u[i], d[i], nullptr);
+    if (half_only) {
+      const uint64_t half = std::min(vbits, (bits + 1) / 2);
+      mpz_urandomb(u[i], rng, bits);
+      mpz_urandomb(d[i], rng, half);
+      mpz_setbit(d[i], half - 1);
+    } else {
+      test::make_div_case(u[i], d[i], rng, bits, vbits, i);
+    }
+  }
+  const uint64_t bad = test::check_divmod(ctx, kName, 1, bits, vbits, u, d);
+  for (uint64_t i = 0; i < count; ++i) mpz_clears(u[i], d[i], nullptr);
+  return bad;
+}
+
+TEST(DivNewtoncVsGmp, MatchesGmpToTheLimit) {
+  BIGTUNE_REQUIRE_GPU();
+  Context ctx;
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, test::test_seed() + 7000);
+  const kernels::DeviceLimits limits = test::device_limits();
+  const kernels::Variant* v = kernels::find_variant(kName);
+  ASSERT_NE(v, nullptr);
+  const uint64_t limit = kernels::max_operand_bits(*v, limits);
+  EXPECT_EQ(limit, uint64_t(1) << 20);
+  const uint64_t cap = test::max_bits_cap();  // compute-sanitizer runs cap the sizes
+  const std::vector<uint64_t> sizes{1,     64,    65,     128,    255,    1000,   3072,   8192,
+                                    16384, 32768, 40001,  65536,  100003, 131072, 262144, 1u << 20};
+  uint64_t cases = 0, instances = 0, bad = 0;
+  for (uint64_t bits : sizes) {
+    if (bits > std::min(limit, cap)) continue;
+    const uint64_t mixed = bits >= 262144 ? 24 : 67, fast = bits >= 262144 ? 16 : 64;
+    for (uint64_t vb : {(bits + 1) / 2, bits}) {
+      bad += run_case(ctx, bits, vb, mixed, false, rng);
+      ++cases, instances += mixed;
+    }
+    bad += run_case(ctx, bits, (bits + 1) / 2, fast, true, rng);
+    ++cases, instances += fast;
+  }
+  for (uint64_t past : {limit + 1, limit + 64}) {
+    Batch a(ctx, past, 1), b(ctx, past / 2, 1), q(ctx, past, 1), r(ctx, past / 2, 1);
+    Flags f(ctx, 1);
+    const Plan plan{kName, 1, "explicit", 0.0};
+    runtime::OpBatches io;
+    io.r = &q;
+    io.r2 = &r;
+    io.a = &a;
+    io.b = &b;
+    io.flags = &f;
+    try {
+      runtime::run_op(ctx, Op::DivMod, io, &plan);
+      ADD_FAILURE() << kName << " accepted " << past << " bits, past its limit " << limit;
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), ErrorCode::Unsupported) << e.what();
+    }
+  }
+  gmp_randclear(rng);
+  std::printf("[ divmod.newtonc ] %llu cases, %llu instances, %llu mismatches\n", (unsigned long long)cases,
+              (unsigned long long)instances, (unsigned long long)bad);
+  EXPECT_GT(cases, 0u);
+  EXPECT_EQ(bad, 0u);
+}
+
+}  // namespace
+}  // namespace bigtune
