@@ -15,8 +15,8 @@
 //              2^w-entry table in global scratch, one Barrett sqrmod per bit
 //              and one mulmod per window, a host loop of launches.
 // Names: mulmod.barrett.u64.q1, sqrmod.barrett.u64.q1, powm.barrett.u64.q1.w<w>.
-// Which product runs is chosen per size from the products the runtime prefers
-// (runtime/default_plan.cpp, measured in bench/results/2026-11-22-h100-*.md).
+// Which product and division run is chosen per size from the measured
+// preferences (kernels/preferred_plans.hpp, also the runtime's default plans).
 // Limit: the division of 2^(2N) - 1 by m' at 2N bits (divmod.shinv, 2^20
 // bits) caps N at 2^19 bits.
 #include <algorithm>
@@ -26,6 +26,7 @@
 #include "kernels/block/layout.hpp"
 #include "kernels/modular/barrett.hpp"
 #include "kernels/modular/barrett_kernels.cuh"
+#include "kernels/preferred_plans.hpp"
 #include "kernels/variants/barrett_variants.hpp"
 #include "kernels/variants/variant_factory.hpp"
 
@@ -57,64 +58,26 @@ struct Choice {
   uint32_t ipb = 1;
 };
 
-// The rounds variants (".r4") only when the batch fills the GPU with many
-// blocks of 4 rounds, as runtime/default_plan.cpp's rounds_for_batch().
-std::string rounds(const std::string& name, uint64_t products, uint32_t ipb) {
-  const uint64_t full = 64ull * ipb * 4 * uint64_t(DeviceLimits::h100().sm_count);
-  return products < full ? name.substr(0, name.size() - 3) : name;
-}
-
 // The full product (op Mul or Sqr) at N = 64 n bits for `count` instances:
-// runtime/default_plan.cpp's preferences (the measured fastest per size),
-// then the CRT NTT, which holds every size here.
+// the measured preference (kernels/preferred_plans.hpp), else the CRT NTT,
+// which holds every size here. Squares up to 2 Kbit go through the mul with
+// b = a.
 Choice choose_product(Op op, uint64_t big_n, uint64_t count) {
-  std::vector<std::pair<std::string, uint32_t>> c;
-  if (op == Op::Sqr && big_n > 2048) {
-    if (big_n <= 4096) c.push_back({"sqr.blockrot.u32.q16.l8", 16});
-    else if (big_n <= 8192) c.push_back({"sqr.blockrot.u32.q16.l16", 8});
-    else if (big_n <= 16384) c.push_back({"sqr.karatsuba.u64.q16.k1.blockrot.u32.q16.l16", 32});
-    else if (big_n < 32768) c.push_back({"sqr.karatsuba.u64.q16.k2.blockrot.u32.q16.l16", 4});
-    else if (big_n == 32768) c.push_back({"sqr.ntt.u64.q1.crt3.m12.t256", 1});
-    else if (big_n <= 65536) c.push_back({"sqr.ntt.u64.q1.crt3.m13.t512", 1});
-    else c.push_back({"sqr.ntt.u64.q1.crt3.m13.t1024", 1});
-  } else {  // mul, and sqr up to 2 Kbit (through the mul with b = a)
-    if (big_n <= 512) c.push_back({"mul.blockrot.u32.q4.l4", 128});
-    else if (big_n <= 1024) c.push_back({rounds("mul.blockrot.u32.q8.l4.r4", count, 16), 16});
-    else if (big_n <= 2048) c.push_back({rounds("mul.blockrot.u32.q16.l4.r4", count, 8), 8});
-    else if (big_n <= 4096) c.push_back({rounds("mul.blockrot.u32.q16.l8.r4", count, 4), 4});
-    else if (big_n <= 8192) c.push_back({rounds("mul.blockrot.u32.q16.l16.r4", count, 4), 4});
-    else if (big_n <= 16384) c.push_back({rounds("mul.blockrot.u32.q16.l32.r4", count, 1), 1});
-    else if (big_n <= 32768) c.push_back({rounds("mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l16.r4", 9 * count, 4), 4});
-    else if (big_n <= 40960) c.push_back({"mul.karatsuba.u64.q16.k3.blockrot.u32.q16.l16", 32});
-  }
-  c.push_back({op == Op::Sqr && big_n > 2048 ? "sqr.ntt.u64.q1.crt3.m13.t1024" : "mul.ntt.u64.q1.crt3.m13.t1024", 1});
   const DeviceLimits limits = DeviceLimits::h100();
-  for (const auto& [name, want] : c) {
-    const Variant* v = find_variant(name);
-    if (!v) continue;
-    uint32_t ipb = uint32_t(std::min<uint64_t>(want, std::max<uint64_t>(count, 1)));
-    while (ipb > 1 && !why_invalid(*v, big_n, count, ipb, limits).empty()) ipb /= 2;
-    if (why_invalid(*v, big_n, count, ipb, limits).empty()) return {v, ipb};
-  }
+  const Op use = op == Op::Sqr && big_n <= 2048 ? Op::Mul : op;
+  if (const auto p = preferred_plan(use, big_n, count, limits)) return {p->variant, p->ipb};
+  const Variant* ntt = find_variant(use == Op::Sqr ? "sqr.ntt.u64.q1.crt3.m13.t1024" : "mul.ntt.u64.q1.crt3.m13.t1024");
+  if (ntt && why_invalid(*ntt, big_n, count, 1, limits).empty()) return {ntt, 1};
   return {};
 }
 
-// The division for mu at 2N bits (runtime/default_plan.cpp's divmod
-// preferences: thread Knuth to 2 Kbit, warp Newton to 16 Kbit, block shifted
-// inverse above).
+// The division for mu at 2N bits: the measured preference, else the block
+// shifted inverse (to 2^20 bits).
 Choice choose_division(uint64_t bits2, uint64_t count_m) {
-  const std::pair<const char*, uint32_t> c[] = {
-      {"divmod.knuth.u32.q64", 128},      {"divmod.newton.u32.q8.l8.c4", 32}, {"divmod.newton.u32.q8.l16.c4", 16},
-      {"divmod.newton.u32.q8.l32.c8", 8},
-      {"divmod.shinv.u64.q4.smem", 1},    {"divmod.shinv.u64.q4", 1}};
   const DeviceLimits limits = DeviceLimits::h100();
-  for (const auto& [name, want] : c) {
-    const Variant* v = find_variant(name);
-    if (!v) continue;
-    uint32_t ipb = uint32_t(std::min<uint64_t>(want, std::max<uint64_t>(count_m, 1)));
-    while (ipb > 1 && !why_invalid(*v, bits2, count_m, ipb, limits).empty()) ipb /= 2;
-    if (why_invalid(*v, bits2, count_m, ipb, limits).empty()) return {v, ipb};
-  }
+  if (const auto p = preferred_plan(Op::DivMod, bits2, count_m, limits)) return {p->variant, p->ipb};
+  const Variant* v = find_variant("divmod.shinv.u64.q4");
+  if (v && why_invalid(*v, bits2, count_m, 1, limits).empty()) return {v, 1};
   return {};
 }
 

@@ -1,0 +1,220 @@
+// The named preferences (kernels/preferred_plans.hpp), each with the
+// measurement it comes from.
+#include "kernels/preferred_plans.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace bigtune::kernels {
+
+namespace {
+struct Preferred {
+  std::string variant;
+  uint32_t ipb;
+};
+
+std::string prefixed(Op op, const char* rest) { return std::string(op_name(op)) + "." + rest; }
+
+// mulmod, sqrmod, powm: thread-level CIOS up to 512 bits (its figures of
+// bench/results/2026-11-22-h100-mod.md; the warp variants were not measured
+// there), the warp-level Montgomery product from 513 to 8192 bits (session
+// 3: 1.3x-40x the thread kernels, bench/results/2026-11-22-h100-modwarp.md).
+// Since task modfast its block form (Q x Q Comba blocks, bmont) with Q = 8:
+// mulmod 1.07-1.10x the digit-serial product at every size, and powm with the
+// window table in global memory (bgfixed, w = 5 at 1 Kbit, 6 above): 1.23-1.29x
+// the session-3 default (bench/results/2026-11-22-h100-modfast.md). 256 / L instances per
+// block (the launch halves them where a table outgrows shared memory).
+std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
+  const bool powm = op == Op::PowM;
+  if (bits <= 512) {
+    const std::string n = bits <= 256 ? "8" : "16";
+    return Preferred{powm ? "powm.fixed.u32.q" + n + ".w4" : prefixed(op, "mont.u32.q") + n, 128};
+  }
+  // Above 8 Kbit (to 2^19 bits): Barrett over the registered products (task
+  // barrett, kernels/variants/barrett_instances.cu; any modulus), powm with
+  // 6-bit windows (fewest products per exponent bit from 16 Kbit on:
+  // 2^6 - 2 table products + 1/6 per bit; bench/results/2026-11-22-h100-barrett.md).
+  if (bits > 8192) return Preferred{powm ? "powm.barrett.u64.q1.w6" : prefixed(op, "barrett.u64.q1"), 1};
+  const uint32_t lanes = bits <= 1024 ? 4 : bits <= 2048 ? 8 : bits <= 4096 ? 16 : 32;
+  const std::string l = "q8.l" + std::to_string(lanes);
+  // Window 5 at 1 Kbit, 6 above (1.4-2.3 % faster there, equal at 1 Kbit).
+  if (powm) return Preferred{"powm.bgfixed.u32." + l + (lanes == 4 ? ".w5" : ".w6"), 256 / lanes};
+  return Preferred{prefixed(op, "bmont.u32.") + l, 256 / lanes};
+}
+
+std::optional<Preferred> preferred(Op op, uint64_t bits) {
+  switch (op) {
+    case Op::Add:
+    case Op::Sub:
+      if (bits <= 64) return Preferred{prefixed(op, "direct.u64.q2"), 512};
+      if (bits <= 1024) return Preferred{prefixed(op, "ripple.u64.q128"), bits <= 256 ? 512u : bits <= 512 ? 256u : 128u};
+      // 2^14 .. 2^17 bits: the streaming kernel (one block per instance, here
+      // one or two tiles; bench/results/2026-11-22-h100-addstream.md: 100.6 -
+      // 101.7 % of copy against 98.4 - 100.8 % for the scan kernel's default);
+      // above 2^21 bits (and past the chained family's 2^24-bit limit) its
+      // three-stage 2^16-bit tiles (90.9 - 93.4 % at 2^22 against 90.5 - 93.1 %
+      // for the chained kernel, 7 of 8 measurements ahead).
+      if (bits >= 16384 && bits <= 131072)
+        return Preferred{prefixed(op, bits > 65536 ? "stream.u64.q4.t512" : "stream.u64.q4.t256.s3"), 1};
+      if (bits > 2097152) return Preferred{prefixed(op, "stream.u64.q4.t256.s3"), 1};
+      // Past 2^19 bits one instance over several blocks of 2^19-bit tiles (the
+      // chained family, bench/results/2026-11-22-h100-addbw.md: at 2^20 bits
+      // 94.5 % / 96.0 % of copy for add / sub against 88.8 % / 90.1 % with
+      // add.scan.u64.q16); up to 2^19 one block per instance is as fast.
+      // (2^19, 2^20] bits: the cluster family (one thread block cluster of
+      // 2^17-bit tiles per instance, carry through distributed shared memory,
+      // sm_90; bench/results/2026-11-22-h100-add2.md: 97.3-98.4 % of copy at
+      // 2^20 bits against 93.8-95.6 % for the chained kernel in the same runs).
+      // Measured at 2^20 only; between 2^19 and 2^20 the chained kernel has
+      // two tiles as at 2^20, the cluster kernel 5-8 (97-98 % at 4 and 8).
+      if (bits > 524288 && bits <= 1048576) return Preferred{prefixed(op, "cluster.u64.q4.t512"), 1};
+      if (bits > 524288) return Preferred{prefixed(op, "chained.u64.q16.t512"), 1};
+      return std::nullopt;
+    case Op::MulLow:
+    case Op::Mul:
+    case Op::Sqr:
+      // Full product and square in the upper part of 2-16 Kbit: the warp
+      // Karatsuba (kernels/variants/warp_kara.cuh, one level fused around
+      // three block-rotate half products), one-warp blocks (IPB = 32 / L).
+      // bench/results/2026-11-22-h100-warpkara.md: at the limits 1.21 / 1.28 /
+      // 1.30x (mul) and 1.26 / 1.31 / 1.32x (sqr) the block-rotate defaults at
+      // 4 / 8 / 16 Kbit; taken from the first measured size where it wins
+      // (mul: 2560 bits 0.99x, 2816 1.07x; 4608 1.00x, 5120 1.05x; 9216 1.02x.
+      // sqr: 2304 1.03x, 4608 1.03x, 9216 1.07x), below it the block-rotate.
+      if ((op == Op::Mul || op == Op::Sqr) && bits > 2048 && bits <= 16384) {
+        const uint32_t lanes = bits <= 4096 ? 4 : bits <= 8192 ? 8 : 16;
+        const uint64_t from = op == Op::Sqr || lanes == 16 ? 576ull * lanes : lanes == 4 ? 2561 : 4609;
+        if (bits >= from)
+          return Preferred{prefixed(op, "wkara.u32.q16.l") + std::to_string(lanes) + ".k1", 32 / lanes};
+      }
+      // Full product from 257 bits to 8 Kbit: the warp block-rotate product
+      // (kernels/warp/mul_block_rotate.cuh), 1.10-1.34x the sum-rotate and
+      // ahead of the thread Comba from 512 bits (bench/results/
+      // 2026-11-22-h100-warpmul.md); IPB = 512 / L.
+      // From 513 bits (bench/results/2026-11-22-h100-mulsmall.md): 32-64-thread
+      // blocks and 4 rounds of them per block (kernels/variants/
+      // warp_mul_rounds.cuh; default_plan() drops the rounds for small
+      // batches), 1.04-1.19x the 512-thread one-round blocks.
+      if (op == Op::Mul && bits > 256 && bits <= 8192) {
+        if (bits <= 512) return Preferred{"mul.blockrot.u32.q4.l4", 128};
+        if (bits <= 1024) return Preferred{"mul.blockrot.u32.q8.l4.r4", 16};
+        if (bits <= 2048) return Preferred{"mul.blockrot.u32.q16.l4.r4", 8};
+        if (bits <= 4096) return Preferred{"mul.blockrot.u32.q16.l8.r4", 4};
+        return Preferred{"mul.blockrot.u32.q16.l16.r4", 4};
+      }
+      if (bits <= 2048) {
+        uint32_t n = 2;
+        while (n * 32 < bits) n *= 2;
+        return Preferred{prefixed(op, "comba.u32.q") + std::to_string(n), n <= 8 ? 256u : n <= 32 ? 128u : 64u};
+      }
+      // sqr above 2 Kbit: the warp block-rotate product (seed 002 Alg. 3 with
+      // one-lane shifts), 16 limbs per lane, 512/L instances per block
+      // (bench/results/2026-11-22-h100-warpmul.md: 1.29-1.33x the sum-rotate);
+      // mul_low keeps the block kernel, which is faster there.
+      // 128-thread blocks: 1.06x / 1.03x the 512-thread ones at 4 / 8 Kbit
+      // (bench/results/2026-11-22-h100-mulsmall.md).
+      if (op != Op::MulLow && bits <= 8192)
+        return Preferred{prefixed(op, bits <= 4096 ? "blockrot.u32.q16.l8" : "blockrot.u32.q16.l16"),
+                         bits <= 4096 ? 16u : 8u};
+      // 8 Kbit .. 64 Kbit (bench/results/2026-11-22-h100-kara.md, session 3):
+      // mul to 16 Kbit on the 32-lane block-rotate product (2.33e7/s at 2^14
+      // against 1.45e7 for block classical); above, Karatsuba over the 8-Kbit
+      // block-rotate product, two levels to 32 Kbit (7.33e6/s at 2^15), three
+      // to 40 Kbit (2.17e6/s at 2^16 against 1.64e6 for the Goldilocks NTT; the
+      // CRT NTT below takes over from 40 Kbit). sqr: one
+      // Karatsuba level to 16 Kbit (2.42e7/s), two below 32 Kbit, the NTT
+      // square from 32 Kbit (session 4, below: 1.16e7/s at 2^15 against 7.89e6).
+      // mulsmall (2026-11-22-h100-mulsmall.md): 16 Kbit on one-warp blocks in
+      // rounds (2.41e7/s against 2.33e7); two Karatsuba levels over the 8-Kbit
+      // product in rounds, 4 leaves per block (mul 7.55e6/s against 7.34e6,
+      // sqr 7.89e6 against 7.75e6 with 4 leaves per block).
+      if (op == Op::Mul && bits > 8192 && bits <= 16384) return Preferred{"mul.blockrot.u32.q16.l32.r4", 1};
+      // mul from 20 Kbit: two Karatsuba levels over the warp Karatsuba at
+      // 8 Kbit (5-8 Kbit leaves): 1.03x at 20480 bits, 1.19x at 2^15 (8.95e6/s
+      // against 7.53e6); 18432 bits 1.00x.
+      if (op == Op::Mul && bits >= 20480 && bits <= 32768)
+        return Preferred{"mul.karatsuba.u64.q16.k2.wkara.u32.q16.l8.k1", 4};
+      if (op != Op::MulLow && bits > 16384 && (op == Op::Mul ? bits <= 32768 : bits < 32768))
+        return Preferred{op == Op::Mul ? "mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l16.r4"
+                                       : "sqr.karatsuba.u64.q16.k2.blockrot.u32.q16.l16",
+                         4};
+      if (op != Op::MulLow && bits > 8192 && bits < (op == Op::Mul ? 40961u : 32768u)) {
+        const char* levels = bits <= 16384 ? "k1" : bits <= 32768 ? "k2" : "k3";
+        return Preferred{prefixed(op, "karatsuba.u64.q16.") + levels + ".blockrot.u32.q16.l16", 32};
+      }
+      // Above: the NTT over three 31-bit primes with CRT (session 4,
+      // bench/results/2026-11-22-h100-ntt2.md), in its 16-byte-element form
+      // with the second spectrum in coalesced warp tiles (the run of the merged
+      // ntt2-next, same file): mul 3.31e6 / 1.36e6 / 5.37e5 / 7.09e4 at 2^16 /
+      // 2^17 / 2^18 / 2^20 on the 2^13-point, 1024-thread variant (Karatsuba
+      // k3: 2.18e6 at 2^16). Its cost is flat up to the next power of two, so
+      // it takes over from 40,960 bits, where three Karatsuba levels measured
+      // the same rate (3.36e6 at 40,000 bits). sqr from 32 Kbit: 1.16e7 at 2^15
+      // (m12.t256) against Karatsuba's 7.89e6, 4.96e6 at 2^16 (m13.t512).
+      if (op == Op::Mul && bits > 40960) return Preferred{"mul.ntt.u64.q1.crt3.m13.t1024", 1};
+      if (op == Op::Sqr && bits >= 32768)
+        return Preferred{bits <= 32768   ? "sqr.ntt.u64.q1.crt3.m12.t256"
+                         : bits <= 65536 ? "sqr.ntt.u64.q1.crt3.m13.t512"
+                                         : "sqr.ntt.u64.q1.crt3.m13.t1024",
+                         1};
+      return std::nullopt;
+    case Op::DivMod:
+      if (bits <= 2048) return Preferred{"divmod.knuth.u32.q64", 128};
+      // Warp Newton reciprocal (bench/results/2026-11-22-h100-wdiv.md): 2.3x /
+      // 2.7x / 3.4x the warp Knuth kernel at 4 / 8 / 16 Kbit; its cost is
+      // fixed by N while Knuth's falls with the quotient's length, and the
+      // Knuth figures scaled to the bottom of each range (2049, 4097, 8193
+      // bits: 1.5e8, 4.9e7, 1.3e7) stay below Newton's.
+      if (bits <= 4096) return Preferred{"divmod.newton.u32.q8.l8.c4", 32};
+      if (bits <= 8192) return Preferred{"divmod.newton.u32.q8.l16.c4", 16};
+      if (bits <= 16384) return Preferred{"divmod.newton.u32.q8.l32.c8", 8};
+      // From 2^15 bits: Newton's reciprocal composed from the registered full
+      // products (divmod.newtonc, kernels/block/div_newtonc.hpp), 3.6x / 3.6x /
+      // 5.8x / 7.1x / 9.4x / 12x the block shinv kernel at 2^15 / 2^16 / 2^17 /
+      // 2^18 / 2^19 / 2^20 (3.71e6, 1.48e6, 6.14e5, 2.58e5, 1.03e5, 3.99e4/s;
+      // bench/results/2026-11-22-h100-divbig.md). 16385-32767 bits were not
+      // measured and keep the shinv kernel.
+      if (bits >= 32768) return Preferred{"divmod.newtonc.u64.q4", 1};
+      return Preferred{bits < 65536 ? "divmod.shinv.u64.q4.smem" : "divmod.shinv.u64.q4", 1};
+    case Op::MulMod:
+    case Op::SqrMod:
+    case Op::PowM: return preferred_modular(op, bits);
+    default: return std::nullopt;
+  }
+}
+
+// The rounds variants (".r4": kernels/variants/warp_mul_rounds.cuh) pay off
+// only when the batch fills the GPU with many blocks of 4 rounds: below 64
+// such blocks per SM the one-round kernel is used (H100, 1 Kbit, 100,000
+// instances: 2.80e9/s one-round against 2.45e9 in rounds;
+// bench/results/2026-11-22-h100-mulsmall.md).
+Preferred rounds_for_batch(Preferred p, uint64_t count, const DeviceLimits& limits) {
+  const std::string suffix = ".r4";
+  if (p.variant.size() < suffix.size() || p.variant.compare(p.variant.size() - suffix.size(), suffix.size(), suffix) != 0)
+    return p;
+  // A Karatsuba plan's base runs on 3^levels leaf products per instance.
+  uint64_t products = count;
+  const size_t kara = p.variant.find(".karatsuba.");
+  if (kara != std::string::npos) {
+    const size_t k = p.variant.find(".k", kara + 1);
+    if (k != std::string::npos && k + 2 < p.variant.size() && p.variant[k + 2] >= '1' && p.variant[k + 2] <= '9')
+      for (char l = '1'; l <= p.variant[k + 2]; ++l) products *= 3;
+  }
+  const uint64_t full = 64ull * p.ipb * 4 * uint64_t(std::max(limits.sm_count, 1));
+  if (products < full) p.variant.resize(p.variant.size() - suffix.size());
+  return p;
+}}  // namespace
+
+std::optional<PreferredPlan> preferred_plan(Op op, uint64_t bits, uint64_t count, const DeviceLimits& limits) {
+  auto p = preferred(op, bits);
+  if (!p) return std::nullopt;
+  p = rounds_for_batch(*p, count, limits);
+  const Variant* v = find_variant(p->variant);
+  if (!v) return std::nullopt;
+  uint64_t ipb = std::min<uint64_t>(p->ipb, std::max<uint64_t>(count, 1));
+  while (ipb > 1 && !why_invalid(*v, bits, count, uint32_t(ipb), limits).empty()) ipb /= 2;
+  if (!why_invalid(*v, bits, count, uint32_t(ipb), limits).empty()) return std::nullopt;
+  return PreferredPlan{v, uint32_t(ipb)};
+}
+
+}  // namespace bigtune::kernels
