@@ -93,7 +93,7 @@ std::optional<Preferred> preferred(Op op, uint64_t bits) {
       // 2026-11-22-h100-warpmul.md); IPB = 512 / L.
       // From 513 bits (bench/results/2026-11-22-h100-mulsmall.md): 32-64-thread
       // blocks and 4 rounds of them per block (kernels/variants/
-      // warp_mul_rounds.cuh; default_plan() drops the rounds for small
+      // warp_mul_rounds.cuh; rounds_for_batch() drops the rounds for small
       // batches), 1.04-1.19x the 512-thread one-round blocks.
       if (op == Op::Mul && bits > 256 && bits <= 8192) {
         if (bits <= 512) return Preferred{"mul.blockrot.u32.q4.l4", 128};
