@@ -105,20 +105,27 @@ BIGTUNE_FIELD_HD uint64_t ntt_digit(const uint64_t* v, uint32_t k) {
 // with the pad consecutive threads' groups start 9 words apart.
 BIGTUNE_FIELD_HD uint32_t ntt_phys(uint32_t i) { return i + (i >> 3); }
 
-// x[r] = Σ_q digit(r+qM)·ω^{t(r+qM)} for r < M (sub-product t's input).
+// x[r] = Σ_q digit(r+qM)·ω^{t(r+qM)} for r < M (sub-product t's input),
+// computed as ω^{tr} · Σ_q digit(r+qM)·ζ^{tq} with ζ = ω^M of order D: the
+// inner factors are ±1 for D = 2 (an add or a sub, no multiplication) and
+// one multiplication by ω^{tr} follows, instead of one per digit.
 template <class Field>
-BIGTUNE_FIELD_HD void ntt_load_twisted(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
-                                       const uint64_t* v, uint32_t digits, uint32_t t, uint32_t tid,
-                                       uint32_t threads) {
-  const uint32_t m = p.m();
-  for (uint32_t r = tid; r < m; r += threads) {
-    typename Field::Elem acc{};  // zero in both fields' representations
-    for (uint32_t k = r; k < digits; k += m) {
-      const typename Field::Elem dgt = Field::from_digit(ntt_digit<Field>(v, k));
-      acc = Field::add(acc, t == 0 ? dgt : Field::mul(dgt, tw.root(uint64_t(t) * k)));
-    }
-    x[ntt_phys(r)] = acc;
+BIGTUNE_FIELD_HD typename Field::Elem ntt_twisted_input(const NttPlan& p, const NttTables<Field>& tw,
+                                                        const uint64_t* v, uint32_t digits, uint32_t t,
+                                                        uint32_t r) {
+  using Elem = typename Field::Elem;
+  const uint32_t m = p.m(), half = p.n() / 2;
+  Elem acc{};  // zero in every field's representation
+  uint32_t q = 0;
+  for (uint32_t k = r; k < digits; k += m, ++q) {
+    const Elem dgt = Field::from_digit(ntt_digit<Field>(v, k));
+    const uint32_t e = uint32_t((uint64_t(t) * q * m) & (p.n() - 1));
+    if (e == 0) acc = Field::add(acc, dgt);
+    else if (e == half) acc = Field::sub(acc, dgt);
+    else acc = Field::add(acc, Field::mul(dgt, tw.root(e)));
   }
+  if (t != 0 && r != 0) acc = Field::mul(acc, tw.root(uint64_t(t) * r));
+  return acc;
 }
 
 // Radix-2^K groups: K consecutive radix-2 stages in registers. A DIF stage of
@@ -161,6 +168,43 @@ BIGTUNE_FIELD_HD uint32_t ntt_group_base(uint32_t g, uint32_t s_lo, int k) {
   return ((g >> s_lo) << (s_lo + uint32_t(k))) | (g & ((1u << s_lo) - 1));
 }
 
+// The transform's log2 M stages are done as radix-8 passes (3 stages per
+// shared-memory round trip); the log2 M mod 3 stages left over are not a pass
+// of their own (a whole round trip and barrier for one or two stages: m13,
+// the 2^17-2^20-bit variants, had a radix-2 pass in each of its three
+// transforms) but fused into the round trips that exist anyway: the forward
+// transform's top stages into the operand load (ntt_load_first), the inverse
+// transform's top stages into the scaling (ntt_scale_out).
+BIGTUNE_FIELD_HD constexpr uint32_t ntt_lead_log(const NttPlan& p) { return p.log_m % 3; }
+
+// Sub-product t's twisted input (ntt_twisted_input) into x, with the top K
+// forward (DIF) stages applied on the way: group g < M/2^K holds the elements
+// g + j·2^(log_m-K), j < 2^K (ntt_group with s_lo = log_m - K, g_low = g).
+template <class Field, int K>
+BIGTUNE_FIELD_HD void ntt_load_first_k(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
+                                       const uint64_t* v, uint32_t digits, uint32_t t, uint32_t tid,
+                                       uint32_t threads) {
+  const uint32_t s_lo = p.log_m - uint32_t(K);
+  for (uint32_t g = tid; g < (p.m() >> K); g += threads) {
+    typename Field::Elem e[1 << K];
+#pragma unroll
+    for (uint32_t j = 0; j < (1u << K); ++j) e[j] = ntt_twisted_input<Field>(p, tw, v, digits, t, g + (j << s_lo));
+    if constexpr (K > 0) ntt_group<Field, K, false>(e, p, tw, s_lo, g);
+#pragma unroll
+    for (uint32_t j = 0; j < (1u << K); ++j) x[ntt_phys(g + (j << s_lo))] = e[j];
+  }
+}
+
+template <class Field>
+BIGTUNE_FIELD_HD void ntt_load_first(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
+                                     const uint64_t* v, uint32_t digits, uint32_t t, uint32_t tid,
+                                     uint32_t threads) {
+  const uint32_t k = ntt_lead_log(p);
+  if (k == 2) ntt_load_first_k<Field, 2>(x, p, tw, v, digits, t, tid, threads);
+  else if (k == 1) ntt_load_first_k<Field, 1>(x, p, tw, v, digits, t, tid, threads);
+  else ntt_load_first_k<Field, 0>(x, p, tw, v, digits, t, tid, threads);
+}
+
 template <class Field, int K, bool kInverse>
 BIGTUNE_FIELD_HD void ntt_pass(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
                                uint32_t s_lo, uint32_t tid, uint32_t threads) {
@@ -175,43 +219,30 @@ BIGTUNE_FIELD_HD void ntt_pass(typename Field::Elem* x, const NttPlan& p, const 
   }
 }
 
-// Radix-8 passes, the stages left over (log2 M mod 3) in one smaller pass.
+// Radix-8 passes; the stages left over (log2 M mod 3): ntt_lead_log.
 constexpr uint32_t kNttPassLog = 3;
 
-template <class Field, bool kInverse>
-BIGTUNE_FIELD_HD void ntt_pass_any(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
-                                   uint32_t s_lo, uint32_t k, uint32_t tid, uint32_t threads) {
-  if (k == 3) ntt_pass<Field, 3, kInverse>(x, p, tw, s_lo, tid, threads);
-  else if (k == 2) ntt_pass<Field, 2, kInverse>(x, p, tw, s_lo, tid, threads);
-  else ntt_pass<Field, 1, kInverse>(x, p, tw, s_lo, tid, threads);
-}
-
-// Forward (DIF: natural in, bit-reversed out) stages [stop, log_m), highest
-// first, the odd-sized pass first so that `stop` is a multiple of 3; barrier()
-// after every pass (__syncthreads on the device, nothing on the host).
+// Forward (DIF: natural in, bit-reversed out) stages [stop, log_m - lead),
+// highest first, radix-8 (the lead stages were done by ntt_load_first, so
+// every pass is 3 deep); barrier() after every pass (__syncthreads on the
+// device, nothing on the host).
 template <class Field, class Barrier>
 BIGTUNE_FIELD_HD void ntt_forward_passes(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
                                          uint32_t stop, uint32_t tid, uint32_t threads, Barrier barrier) {
-  uint32_t top = p.log_m;
-  while (top > stop) {
-    const uint32_t k = top % kNttPassLog ? top % kNttPassLog : kNttPassLog;
-    ntt_pass_any<Field, false>(x, p, tw, top - k, k, tid, threads);
+  for (uint32_t top = p.log_m - ntt_lead_log(p); top > stop; top -= kNttPassLog) {
+    ntt_pass<Field, kNttPassLog, false>(x, p, tw, top - kNttPassLog, tid, threads);
     barrier();
-    top -= k;
   }
 }
 
-// Inverse (DIT: bit-reversed in, natural out, unscaled) stages [start, log_m),
-// lowest first.
+// Inverse (DIT: bit-reversed in, natural out, unscaled) stages
+// [start, log_m - lead), lowest first (the lead stages: ntt_scale_out).
 template <class Field, class Barrier>
 BIGTUNE_FIELD_HD void ntt_inverse_passes(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
                                          uint32_t start, uint32_t tid, uint32_t threads, Barrier barrier) {
-  uint32_t lo = start;
-  while (lo < p.log_m) {
-    const uint32_t rest = p.log_m - lo, k = rest >= kNttPassLog ? kNttPassLog : rest;
-    ntt_pass_any<Field, true>(x, p, tw, lo, k, tid, threads);
+  for (uint32_t lo = start; lo < p.log_m - ntt_lead_log(p); lo += kNttPassLog) {
+    ntt_pass<Field, kNttPassLog, true>(x, p, tw, lo, tid, threads);
     barrier();
-    lo += k;
   }
 }
 
@@ -287,16 +318,40 @@ BIGTUNE_FIELD_HD void ntt_pointwise(typename Field::Elem* x, const typename Fiel
   for (uint32_t i = tid; i < p.m(); i += threads) x[ntt_phys(i)] = Field::mul(x[ntt_phys(i)], y ? y[i] : x[ntt_phys(i)]);
 }
 
-// s_t[r] = N^-1 ω^{-tr} x[r]: in place (D = 1) or to subs + t·M (unpadded).
+// The top `lead` inverse (DIT) stages, then s_t[r] = N^-1 ω^{-tr} x[r]: to
+// subs + t·M (unpadded, global) for t < D - 1, in place for the last
+// sub-product (t = D - 1, the only one when D = 1): ntt_coefficient reads that
+// one from shared memory, so a split of D = 2 (2^18 bits with m13) writes and
+// reads back half the global scratch it did.
+template <class Field, int K>
+BIGTUNE_FIELD_HD void ntt_scale_out_k(typename Field::Elem* subs, typename Field::Elem* x, const NttPlan& p,
+                                      const NttTables<Field>& tw, uint32_t t, uint32_t tid, uint32_t threads) {
+  const auto n_inv = Field::inverse_pow2(int(p.log_n));
+  const uint32_t s_lo = p.log_m - uint32_t(K);
+  const bool to_subs = t + 1 < p.d();
+  for (uint32_t g = tid; g < (p.m() >> K); g += threads) {
+    typename Field::Elem e[1 << K];
+#pragma unroll
+    for (uint32_t j = 0; j < (1u << K); ++j) e[j] = x[ntt_phys(g + (j << s_lo))];
+    if constexpr (K > 0) ntt_group<Field, K, true>(e, p, tw, s_lo, g);
+#pragma unroll
+    for (uint32_t j = 0; j < (1u << K); ++j) {
+      const uint32_t r = g + (j << s_lo);
+      const auto v =
+          Field::mul(e[j], t == 0 || r == 0 ? n_inv : Field::mul(n_inv, tw.inv_root(uint64_t(t) * r)));
+      if (to_subs) subs[uint64_t(t) * p.m() + r] = v;
+      else x[ntt_phys(r)] = v;
+    }
+  }
+}
+
 template <class Field>
 BIGTUNE_FIELD_HD void ntt_scale_out(typename Field::Elem* subs, typename Field::Elem* x, const NttPlan& p,
                                     const NttTables<Field>& tw, uint32_t t, uint32_t tid, uint32_t threads) {
-  const auto n_inv = Field::inverse_pow2(int(p.log_n));
-  for (uint32_t r = tid; r < p.m(); r += threads) {
-    const auto v = Field::mul(x[ntt_phys(r)], t == 0 ? n_inv : Field::mul(n_inv, tw.inv_root(uint64_t(t) * r)));
-    if (p.log_d) subs[uint64_t(t) * p.m() + r] = v;
-    else x[ntt_phys(r)] = v;
-  }
+  const uint32_t k = ntt_lead_log(p);
+  if (k == 2) ntt_scale_out_k<Field, 2>(subs, x, p, tw, t, tid, threads);
+  else if (k == 1) ntt_scale_out_k<Field, 1>(subs, x, p, tw, t, tid, threads);
+  else ntt_scale_out_k<Field, 0>(subs, x, p, tw, t, tid, threads);
 }
 
 // Sub-product t: forward transforms of the twisted operands, pointwise
@@ -311,7 +366,7 @@ BIGTUNE_FIELD_HD void ntt_sub_product(typename Field::Elem* x, typename Field::E
   const bool fused = p.log_m >= kNttPassLog;
   const uint32_t split = fused ? kNttPassLog : 0;
   if (!kSquare) {
-    ntt_load_twisted<Field>(x, p, tw, b, b_limbs * ntt_digits_per_limb<Field>(), t, tid, threads);
+    ntt_load_first<Field>(x, p, tw, b, b_limbs * ntt_digits_per_limb<Field>(), t, tid, threads);
     barrier();
     ntt_forward_passes<Field>(x, p, tw, split, tid, threads, barrier);
     if (fused) {
@@ -321,7 +376,7 @@ BIGTUNE_FIELD_HD void ntt_sub_product(typename Field::Elem* x, typename Field::E
     }
     barrier();
   }
-  ntt_load_twisted<Field>(x, p, tw, a, a_limbs * ntt_digits_per_limb<Field>(), t, tid, threads);
+  ntt_load_first<Field>(x, p, tw, a, a_limbs * ntt_digits_per_limb<Field>(), t, tid, threads);
   barrier();
   ntt_forward_passes<Field>(x, p, tw, split, tid, threads, barrier);
   if (fused) {
@@ -336,17 +391,24 @@ BIGTUNE_FIELD_HD void ntt_sub_product(typename Field::Elem* x, typename Field::E
 }
 
 // Product coefficient k (an exact integer below p): s_0[k] (in x) when D = 1,
-// else the length-D inverse DFT Σ_t s_t[r] ω^{-tqM} with k = r + qM.
+// else the length-D inverse DFT Σ_t s_t[r] ω^{-tqM} with k = r + qM, the last
+// term s_{D-1} in x (ntt_scale_out); factors ω^{-tqM} = ±1 (always, for D = 2)
+// are an add or a sub.
 template <class Field>
 BIGTUNE_FIELD_HD typename Field::Elem ntt_coefficient(const typename Field::Elem* x,
                                                       const typename Field::Elem* subs, const NttPlan& p,
                                                       const NttTables<Field>& tw, uint64_t k) {
   if (k >= p.n()) return typename Field::Elem{};
   if (p.log_d == 0) return x[ntt_phys(uint32_t(k))];
-  const uint32_t m = p.m(), r = uint32_t(k) & (m - 1), q = uint32_t(k >> p.log_m);
-  typename Field::Elem c = subs[r];
-  for (uint32_t t = 1; t < p.d(); ++t)
-    c = Field::add(c, Field::mul(subs[uint64_t(t) * m + r], tw.inv_root(uint64_t(t) * q * m)));
+  const uint32_t m = p.m(), r = uint32_t(k) & (m - 1), q = uint32_t(k >> p.log_m), half = p.n() / 2;
+  typename Field::Elem c{};
+  for (uint32_t t = 0; t < p.d(); ++t) {
+    const typename Field::Elem s = t + 1 < p.d() ? subs[uint64_t(t) * m + r] : x[ntt_phys(r)];
+    const uint32_t e = uint32_t((uint64_t(t) * q * m) & (p.n() - 1));
+    if (e == 0) c = Field::add(c, s);
+    else if (e == half) c = Field::sub(c, s);
+    else c = Field::add(c, Field::mul(s, tw.inv_root(e)));
+  }
   return c;
 }
 
