@@ -151,6 +151,22 @@ struct Crt3Field {
     for (int i = 0; i < 3; ++i) r.v[i] = mont<true>(uint32_t(d), r2(i), i);
     return r;
   }
+  // d·s in Montgomery form, s a constant (the inverse transform's N^-1 folded
+  // into the second operand's digits, ntt.cuh): from_digit_scaled(d,
+  // digit_scale(s)) with digit_scale(s) = s·2^64 (mod p_i, Montgomery form of
+  // s·2^32), one Montgomery product per residue, as from_digit.
+  BIGTUNE_FIELD_HD static Elem digit_scale(const Elem& s) {
+    Elem r{};
+#pragma unroll
+    for (int i = 0; i < 3; ++i) r.v[i] = mont(r2(i), s.v[i], i);
+    return r;
+  }
+  BIGTUNE_FIELD_HD static Elem from_digit_scaled(uint64_t d, const Elem& c) {
+    Elem r{};
+#pragma unroll
+    for (int i = 0; i < 3; ++i) r.v[i] = mont<true>(uint32_t(d), c.v[i], i);
+    return r;
+  }
   // A primitive 2^log_n-th root of unity (each component of order 2^log_n)
   // and the inverse of 2^log_n: 2^k·(p-1)/2^k ≡ -1, so 2^-k = p - (p-1)/2^k.
   BIGTUNE_FIELD_HD static Elem root_of_unity(int log_n) {

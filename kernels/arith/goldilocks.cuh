@@ -79,6 +79,9 @@ struct Goldilocks {
   // exact integer of a coefficient (< p < 2^64: hi = 0), a read-only load.
   BIGTUNE_FIELD_HD static uint64_t one() { return 1; }
   BIGTUNE_FIELD_HD static uint64_t from_digit(uint64_t d) { return d; }
+  // d·s (the inverse transform's N^-1 folded into an operand, ntt.cuh).
+  BIGTUNE_FIELD_HD static uint64_t digit_scale(uint64_t s) { return s; }
+  BIGTUNE_FIELD_HD static uint64_t from_digit_scaled(uint64_t d, uint64_t c) { return mul(d, c); }
   BIGTUNE_FIELD_HD static void to_integer(uint64_t c, uint64_t& lo, uint64_t& hi) { lo = c, hi = 0; }
   BIGTUNE_FIELD_HD static uint64_t load(const uint64_t* p) {
 #if defined(__CUDA_ARCH__)

@@ -109,16 +109,20 @@ BIGTUNE_FIELD_HD uint32_t ntt_phys(uint32_t i) { return i + (i >> 3); }
 // computed as ω^{tr} · Σ_q digit(r+qM)·ζ^{tq} with ζ = ω^M of order D: the
 // inner factors are ±1 for D = 2 (an add or a sub, no multiplication) and
 // one multiplication by ω^{tr} follows, instead of one per digit.
-template <class Field>
+// With kScaled every digit is also multiplied by N^-1 (`scale` =
+// Field::digit_scale(N^-1)): the product's second operand carries the inverse
+// transform's scaling, so ntt_scale_out has no multiplication left for t = 0.
+template <class Field, bool kScaled>
 BIGTUNE_FIELD_HD typename Field::Elem ntt_twisted_input(const NttPlan& p, const NttTables<Field>& tw,
                                                         const uint64_t* v, uint32_t digits, uint32_t t,
-                                                        uint32_t r) {
+                                                        uint32_t r, const typename Field::Elem& scale) {
   using Elem = typename Field::Elem;
   const uint32_t m = p.m(), half = p.n() / 2;
   Elem acc{};  // zero in every field's representation
   uint32_t q = 0;
   for (uint32_t k = r; k < digits; k += m, ++q) {
-    const Elem dgt = Field::from_digit(ntt_digit<Field>(v, k));
+    const uint64_t d = ntt_digit<Field>(v, k);
+    const Elem dgt = kScaled ? Field::from_digit_scaled(d, scale) : Field::from_digit(d);
     const uint32_t e = uint32_t((uint64_t(t) * q * m) & (p.n() - 1));
     if (e == 0) acc = Field::add(acc, dgt);
     else if (e == half) acc = Field::sub(acc, dgt);
@@ -180,29 +184,31 @@ BIGTUNE_FIELD_HD constexpr uint32_t ntt_lead_log(const NttPlan& p) { return p.lo
 // Sub-product t's twisted input (ntt_twisted_input) into x, with the top K
 // forward (DIF) stages applied on the way: group g < M/2^K holds the elements
 // g + j·2^(log_m-K), j < 2^K (ntt_group with s_lo = log_m - K, g_low = g).
-template <class Field, int K>
+template <class Field, int K, bool kScaled>
 BIGTUNE_FIELD_HD void ntt_load_first_k(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
                                        const uint64_t* v, uint32_t digits, uint32_t t, uint32_t tid,
                                        uint32_t threads) {
   const uint32_t s_lo = p.log_m - uint32_t(K);
+  const auto scale = Field::digit_scale(Field::inverse_pow2(int(p.log_n)));
   for (uint32_t g = tid; g < (p.m() >> K); g += threads) {
     typename Field::Elem e[1 << K];
 #pragma unroll
-    for (uint32_t j = 0; j < (1u << K); ++j) e[j] = ntt_twisted_input<Field>(p, tw, v, digits, t, g + (j << s_lo));
+    for (uint32_t j = 0; j < (1u << K); ++j)
+      e[j] = ntt_twisted_input<Field, kScaled>(p, tw, v, digits, t, g + (j << s_lo), scale);
     if constexpr (K > 0) ntt_group<Field, K, false>(e, p, tw, s_lo, g);
 #pragma unroll
     for (uint32_t j = 0; j < (1u << K); ++j) x[ntt_phys(g + (j << s_lo))] = e[j];
   }
 }
 
-template <class Field>
+template <class Field, bool kScaled>
 BIGTUNE_FIELD_HD void ntt_load_first(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
                                      const uint64_t* v, uint32_t digits, uint32_t t, uint32_t tid,
                                      uint32_t threads) {
   const uint32_t k = ntt_lead_log(p);
-  if (k == 2) ntt_load_first_k<Field, 2>(x, p, tw, v, digits, t, tid, threads);
-  else if (k == 1) ntt_load_first_k<Field, 1>(x, p, tw, v, digits, t, tid, threads);
-  else ntt_load_first_k<Field, 0>(x, p, tw, v, digits, t, tid, threads);
+  if (k == 2) ntt_load_first_k<Field, 2, kScaled>(x, p, tw, v, digits, t, tid, threads);
+  else if (k == 1) ntt_load_first_k<Field, 1, kScaled>(x, p, tw, v, digits, t, tid, threads);
+  else ntt_load_first_k<Field, 0, kScaled>(x, p, tw, v, digits, t, tid, threads);
 }
 
 template <class Field, int K, bool kInverse>
@@ -293,9 +299,10 @@ BIGTUNE_FIELD_HD void ntt_middle_pass(typename Field::Elem* x, const typename Fi
 #pragma unroll
     for (uint32_t j = 0; j < 8; ++j) v[j] = x[ntt_phys(8 * g + j)];
     ntt_group<Field, 3, false>(v, p, tw, 0, 0);
-    if (y == nullptr) {
+    if (y == nullptr) {  // square: N^-1 here (a product has it in y's digits)
+      const auto n_inv = Field::inverse_pow2(int(p.log_n));
 #pragma unroll
-      for (uint32_t j = 0; j < 8; ++j) v[j] = Field::mul(v[j], v[j]);
+      for (uint32_t j = 0; j < 8; ++j) v[j] = Field::mul(Field::mul(v[j], v[j]), n_inv);
     } else if (p.log_m >= 8) {
       const typename Field::Elem* yq = y + ntt_bhat_base(p, g);
 #pragma unroll
@@ -315,20 +322,26 @@ BIGTUNE_FIELD_HD void ntt_middle_pass(typename Field::Elem* x, const typename Fi
 template <class Field>
 BIGTUNE_FIELD_HD void ntt_pointwise(typename Field::Elem* x, const typename Field::Elem* y, const NttPlan& p,
                                     uint32_t tid, uint32_t threads) {
-  for (uint32_t i = tid; i < p.m(); i += threads) x[ntt_phys(i)] = Field::mul(x[ntt_phys(i)], y ? y[i] : x[ntt_phys(i)]);
+  const auto n_inv = Field::inverse_pow2(int(p.log_n));  // square: N^-1 here (ntt_middle_pass)
+  for (uint32_t i = tid; i < p.m(); i += threads) {
+    const auto v = x[ntt_phys(i)];
+    x[ntt_phys(i)] = y ? Field::mul(v, y[i]) : Field::mul(Field::mul(v, v), n_inv);
+  }
 }
 
-// The top `lead` inverse (DIT) stages, then s_t[r] = N^-1 ω^{-tr} x[r]: to
-// subs + t·M (unpadded, global) for t < D - 1, in place for the last
+// The top `lead` inverse (DIT) stages, then s_t[r] = ω^{-tr} x[r] (N^-1 is
+// already in: the second operand's digits, or the square's pointwise step):
+// to subs + t·M (unpadded, global) for t < D - 1, in place for the last
 // sub-product (t = D - 1, the only one when D = 1): ntt_coefficient reads that
 // one from shared memory, so a split of D = 2 (2^18 bits with m13) writes and
-// reads back half the global scratch it did.
+// reads back half the global scratch it did. Nothing to do (no round trip)
+// for D = 1 without lead stages (m12 at 2^16 bits).
 template <class Field, int K>
 BIGTUNE_FIELD_HD void ntt_scale_out_k(typename Field::Elem* subs, typename Field::Elem* x, const NttPlan& p,
                                       const NttTables<Field>& tw, uint32_t t, uint32_t tid, uint32_t threads) {
-  const auto n_inv = Field::inverse_pow2(int(p.log_n));
   const uint32_t s_lo = p.log_m - uint32_t(K);
   const bool to_subs = t + 1 < p.d();
+  if (K == 0 && t == 0 && !to_subs) return;
   for (uint32_t g = tid; g < (p.m() >> K); g += threads) {
     typename Field::Elem e[1 << K];
 #pragma unroll
@@ -337,8 +350,7 @@ BIGTUNE_FIELD_HD void ntt_scale_out_k(typename Field::Elem* subs, typename Field
 #pragma unroll
     for (uint32_t j = 0; j < (1u << K); ++j) {
       const uint32_t r = g + (j << s_lo);
-      const auto v =
-          Field::mul(e[j], t == 0 || r == 0 ? n_inv : Field::mul(n_inv, tw.inv_root(uint64_t(t) * r)));
+      const auto v = t == 0 || r == 0 ? e[j] : Field::mul(e[j], tw.inv_root(uint64_t(t) * r));
       if (to_subs) subs[uint64_t(t) * p.m() + r] = v;
       else x[ntt_phys(r)] = v;
     }
@@ -366,7 +378,7 @@ BIGTUNE_FIELD_HD void ntt_sub_product(typename Field::Elem* x, typename Field::E
   const bool fused = p.log_m >= kNttPassLog;
   const uint32_t split = fused ? kNttPassLog : 0;
   if (!kSquare) {
-    ntt_load_first<Field>(x, p, tw, b, b_limbs * ntt_digits_per_limb<Field>(), t, tid, threads);
+    ntt_load_first<Field, true>(x, p, tw, b, b_limbs * ntt_digits_per_limb<Field>(), t, tid, threads);
     barrier();
     ntt_forward_passes<Field>(x, p, tw, split, tid, threads, barrier);
     if (fused) {
@@ -376,7 +388,7 @@ BIGTUNE_FIELD_HD void ntt_sub_product(typename Field::Elem* x, typename Field::E
     }
     barrier();
   }
-  ntt_load_first<Field>(x, p, tw, a, a_limbs * ntt_digits_per_limb<Field>(), t, tid, threads);
+  ntt_load_first<Field, false>(x, p, tw, a, a_limbs * ntt_digits_per_limb<Field>(), t, tid, threads);
   barrier();
   ntt_forward_passes<Field>(x, p, tw, split, tid, threads, barrier);
   if (fused) {

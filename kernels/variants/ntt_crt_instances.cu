@@ -12,6 +12,7 @@
 // has t256 and t512, m13 t512 and t1024.
 #include "kernels/arith/crt3_field.cuh"
 #include "kernels/block/ntt_layout.hpp"
+#include "kernels/variants/ntt_grid.hpp"
 #include "kernels/variants/ntt_kernels.cuh"
 #include "kernels/variants/variant_factory.hpp"
 
@@ -81,7 +82,8 @@ cudaError_t crt_launch(const Variant& v, const KernelArgs& args, const Geometry&
   if (e != cudaSuccess) return e;
   KernelArgs copy = args;
   void* params[] = {&copy};
-  return cudaLaunchKernel(v.kernel, dim3(block::ntt_slots(args.count)), dim3(p.threads), params, smem, stream);
+  return cudaLaunchKernel(v.kernel, dim3(ntt_grid_blocks(v.kernel, p.threads, smem, args.count)), dim3(p.threads),
+                          params, smem, stream);
 }
 
 const ShapeRules kCrtShape{crt_threads, crt_smem, crt_max_bits, crt_scratch, crt_launch, false};

@@ -7,6 +7,7 @@
 // block value of a plan is ignored (one instance per block at a time).
 #include "kernels/block/ntt_layout.hpp"
 #include "kernels/variants/ntt_launch.hpp"
+#include "kernels/variants/ntt_grid.hpp"
 #include "kernels/variants/ntt_kernels.cuh"
 #include "kernels/variants/variant_factory.hpp"
 
@@ -61,7 +62,8 @@ cudaError_t ntt_launch(const Variant& v, const KernelArgs& args, const Geometry&
   if (e != cudaSuccess) return e;
   KernelArgs copy = args;
   void* params[] = {&copy};
-  return cudaLaunchKernel(kernel, dim3(block::ntt_slots(args.count)), dim3(p.threads), params, smem, stream);
+  return cudaLaunchKernel(kernel, dim3(ntt_grid_blocks(kernel, p.threads, smem, args.count)), dim3(p.threads), params,
+                          smem, stream);
 }
 
 const ShapeRules kNttShape{ntt_threads, ntt_smem, ntt_max_bits, ntt_scratch, ntt_launch, false};

@@ -128,6 +128,34 @@ TEST(NttCrtHost, AllOnesAt64Kbit) {
   }
 }
 
+// The 2^17- and 2^18-bit products the m12/m13 variants run (nttbig,
+// session 5): N = 2^13 unsplit with m13 (one lead stage fused into the load
+// and the scaling, ntt.cuh ntt_lead_log), D = 2 with m12 (no lead stage);
+// N = 2^14: D = 2 with m13 (the last sub-product kept in shared memory, the
+// combine a sum and a difference), D = 4 with m12; random, all-ones and
+// 100,003 / 262,145-bit odd sizes (2^14 and 2^15 points), mul and sqr.
+TEST(NttCrtHost, LargeProductsLeadStagesAndSplits) {
+  std::mt19937_64 rng(test::test_seed() + 44);
+  struct Case {
+    uint32_t limbs, log_m_max, log_n, log_d;
+  };
+  const Case cases[] = {{2048, 13, 13, 0}, {2048, 12, 13, 1}, {4096, 13, 14, 1}, {4096, 12, 14, 2},
+                        {1563, 13, 13, 0}, {4097, 13, 15, 2}, {4097, 11, 15, 4}};  // 100,003 / 262,145 bits
+  for (const Case& c : cases)
+    for (int kind : {0, 1})
+      for (bool square : {false, true}) {
+        const auto a = test::ntt_operand(rng, c.limbs, kind);
+        const auto b = square ? a : test::ntt_operand(rng, c.limbs, kind);
+        const uint32_t r_limbs = 2 * c.limbs + 1;
+        NttPlan p;
+        const auto got = test::host_mul_ntt<Field>(a, b, square, c.log_m_max, r_limbs, &p);
+        EXPECT_EQ(p.log_n, c.log_n);
+        EXPECT_EQ(p.log_d, c.log_d);
+        ASSERT_EQ(got, test::gmp_product(a, b, r_limbs))
+            << "limbs " << c.limbs << " log_m_max " << c.log_m_max << " kind " << kind << " square " << square;
+      }
+}
+
 TEST(NttCrtHost, PlanSizes) {
   // 2^16-bit operands: 2048 32-bit digits each, 4095 coefficients -> N = 2^12.
   auto p = kernels::block::ntt_plan(1024, 1024, 12, 512, Field::kDigitBits);
