@@ -140,11 +140,22 @@ BIGTUNE_FIELD_HD typename Field::Elem ntt_twisted_input(const NttPlan& p, const 
 // below s_lo) is loaded once, transformed K stages deep and stored once: K
 // times less shared-memory traffic and K times fewer barriers than
 // stage-by-stage (seed 004 §2 blocks its big-prime FFT the same way).
-template <class Field, int K, bool kInverse>
+//
+// Twiddles without branches: the e = 0 twiddle is table[0] = ω^0 = 1, so a
+// group at a runtime s_lo loads and multiplies it like any other (exact: a
+// product by one is the same canonical element). The "e == 0 ? skip" test this
+// replaced compiled to a predicated load and a branch around every
+// multiplication (SASS, CUDA 13.0: 112 BSSY/BSYNC pairs in the m13 product
+// kernel), so no twiddle load could be issued ahead of the butterfly before
+// it. Only the stages-0-2 groups (kLow0: s_lo = 0, g_low = 0, the fused
+// middle pass and the second operand's last pass) skip the multiplications,
+// where j alone makes e zero — known at compile time, 7 of their 12.
+template <class Field, int K, bool kInverse, bool kLow0 = false>
 BIGTUNE_FIELD_HD void ntt_group(typename Field::Elem (&v)[1 << K], const NttPlan& p, const NttTables<Field>& tw,
                                 uint32_t s_lo, uint32_t g_low) {
   using Elem = typename Field::Elem;
   const Elem* table = kInverse ? tw.inv : tw.fwd;
+  if constexpr (kLow0) s_lo = 0, g_low = 0;
 #pragma unroll
   for (int step = 0; step < K; ++step) {
     const int st = kInverse ? step : K - 1 - step;  // DIF: top stage first; DIT: bottom first
@@ -152,16 +163,16 @@ BIGTUNE_FIELD_HD void ntt_group(typename Field::Elem (&v)[1 << K], const NttPlan
 #pragma unroll
     for (uint32_t jj = 0; jj < (1u << K) / 2; ++jj) {
       const uint32_t j = ((jj >> st) << (st + 1)) | (jj & (hb - 1));  // bit st of j is 0
+      const bool unit = kLow0 && (j & (hb - 1)) == 0;                 // compile-time
       const uint32_t e = (((j & (hb - 1)) << s_lo) | g_low) << shift;
-      const Elem w = e == 0 ? Field::one() : NttTables<Field>::load(table + e);
       if constexpr (kInverse) {
-        const Elem u = v[j], t = e == 0 ? v[j + hb] : Field::mul(v[j + hb], w);
+        const Elem u = v[j], t = unit ? v[j + hb] : Field::mul(v[j + hb], NttTables<Field>::load(table + e));
         v[j] = Field::add(u, t);
         v[j + hb] = Field::sub(u, t);
       } else {
         const Elem u = v[j], t = v[j + hb];
         v[j] = Field::add(u, t);
-        v[j + hb] = e == 0 ? Field::sub(u, t) : Field::mul(Field::sub(u, t), w);
+        v[j + hb] = unit ? Field::sub(u, t) : Field::mul(Field::sub(u, t), NttTables<Field>::load(table + e));
       }
     }
   }
@@ -276,7 +287,7 @@ BIGTUNE_FIELD_HD void ntt_last_pass_out(typename Field::Elem* b_hat, const typen
     typename Field::Elem v[8];
 #pragma unroll
     for (uint32_t j = 0; j < 8; ++j) v[j] = x[ntt_phys(8 * g + j)];
-    ntt_group<Field, 3, false>(v, p, tw, 0, 0);
+    ntt_group<Field, 3, false, true>(v, p, tw, 0, 0);
     typename Field::Elem* out = b_hat + ntt_bhat_base(p, g);
     if (p.log_m >= 8) {
 #pragma unroll
@@ -298,7 +309,7 @@ BIGTUNE_FIELD_HD void ntt_middle_pass(typename Field::Elem* x, const typename Fi
     typename Field::Elem v[8];
 #pragma unroll
     for (uint32_t j = 0; j < 8; ++j) v[j] = x[ntt_phys(8 * g + j)];
-    ntt_group<Field, 3, false>(v, p, tw, 0, 0);
+    ntt_group<Field, 3, false, true>(v, p, tw, 0, 0);
     if (y == nullptr) {  // square: N^-1 here (a product has it in y's digits)
       const auto n_inv = Field::inverse_pow2(int(p.log_n));
 #pragma unroll
@@ -312,7 +323,7 @@ BIGTUNE_FIELD_HD void ntt_middle_pass(typename Field::Elem* x, const typename Fi
 #pragma unroll
       for (uint32_t j = 0; j < 8; ++j) v[j] = Field::mul(v[j], yq[j]);
     }
-    ntt_group<Field, 3, true>(v, p, tw, 0, 0);
+    ntt_group<Field, 3, true, true>(v, p, tw, 0, 0);
 #pragma unroll
     for (uint32_t j = 0; j < 8; ++j) x[ntt_phys(8 * g + j)] = v[j];
   }
