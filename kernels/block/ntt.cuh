@@ -39,9 +39,10 @@
 //     ignored when kSquare; a_limbs, b_limbs >= 1, any lengths;
 //   - r: r_limbs global limbs, written with the product reduced modulo
 //     2^r_bits (limbs past the product are 0); must not overlap a or b;
-//   - tables: {table, table + plan.n()/2, plan.log_n} over ntt_table_elems(plan)
-//     global elements filled beforehand by launch_ntt_twiddles(table,
-//     plan.log_n, stream) (kernels/variants/ntt_launch.hpp);
+//   - tables: NttTables<Field>::over(table, plan.log_n) over
+//     ntt_table_elems(plan) global elements filled beforehand by
+//     launch_ntt_twiddles(table, plan.log_n, stream)
+//     (kernels/variants/ntt_launch.hpp; entries: ntt_twiddle_entry);
 //   - x: ntt_x_elems(plan) field elements of shared memory; carry_words:
 //     kNttCarryLimbs·threads + 2 words of shared memory;
 //   - slot: ntt_slot_elems(plan, kSquare) global elements private to the block;
@@ -59,13 +60,29 @@
 namespace bigtune::kernels::block {
 
 // Powers of the root of unity ω of order N = 2^log_n: fwd[k] = ω^k and
-// inv[k] = ω^-k for k < N/2 (ω^(k+N/2) = -ω^k gives the other half).
+// inv[k] = ω^-k for k < N/2 (ω^(k+N/2) = -ω^k gives the other half), for the
+// twists and any exponent (root, inv_root); and per butterfly stage of
+// half-span h = 2^log_h the stage's twiddles ω_2h^x = ω^(x·N/2h), x < h, in
+// their own run: stage_fwd[h + x], stage_inv[h + x] (1 <= h + x < N). The
+// radix-8 groups read those (ntt_group): a warp's 32 consecutive groups need
+// consecutive x, i.e. 32 consecutive entries (4 cache lines per load) instead
+// of fwd[x << (log_n - log_h - 1)], up to 32 lines 128+ bytes apart (32 L1
+// wavefronts per load: more L1/TEX work than all the shared-memory traffic of
+// a pass). Layout in the scratch (ntt_table_elems = 3N): fwd [0, N/2), inv
+// [N/2, N), stage_fwd [N, 2N), stage_inv [2N, 3N); entries: ntt_twiddle_entry.
 template <class Field>
 struct NttTables {
   using Elem = typename Field::Elem;
   const Elem* fwd;
   const Elem* inv;
   uint32_t log_n;
+  const Elem* stage_fwd;
+  const Elem* stage_inv;
+
+  BIGTUNE_FIELD_HD static NttTables over(const Elem* table, uint32_t log_n) {
+    const uint64_t n = uint64_t(1) << log_n;
+    return NttTables{table, table + n / 2, log_n, table + n, table + 2 * n};
+  }
 
   BIGTUNE_FIELD_HD static Elem load(const Elem* p) { return Field::load(p); }
   // ω^e and ω^-e for any e (taken modulo N).
@@ -79,6 +96,23 @@ struct NttTables {
     return e < half ? load(t + e) : Field::neg(load(t + (e - half)));
   }
 };
+
+// Entry i < 3N of the table layout above, from ω and ω^-1 (of order N).
+template <class Field>
+BIGTUNE_FIELD_HD typename Field::Elem ntt_twiddle_entry(const typename Field::Elem& w,
+                                                        const typename Field::Elem& w_inv, uint32_t log_n,
+                                                        uint64_t i) {
+  const uint64_t n = uint64_t(1) << log_n;
+  if (i < n / 2) return Field::pow(w, i);
+  if (i < n) return Field::pow(w_inv, i - n / 2);
+  const bool inverse = i >= 2 * n;
+  const uint64_t k = i - (inverse ? 2 * n : n);  // h + x
+  if (k == 0) return Field::one();               // unused slot
+  uint32_t log_h = 0;
+  while ((uint64_t(2) << log_h) <= k) ++log_h;
+  const uint64_t x = k - (uint64_t(1) << log_h);
+  return Field::pow(inverse ? w_inv : w, x << (log_n - log_h - 1));
+}
 
 // Digits of Field::kDigitBits bits (16 Goldilocks, 32 three-prime CRT) per
 // 64-bit limb.
@@ -134,7 +168,7 @@ BIGTUNE_FIELD_HD typename Field::Elem ntt_twisted_input(const NttPlan& p, const 
 
 // Radix-2^K groups: K consecutive radix-2 stages in registers. A DIF stage of
 // half-span h = 2^log_h pairs indices i, i + h with twiddle ω_2h^(i mod h) =
-// fwd[(i mod h)·N/2h] (the root of order 2h is ω^(N/2h)); the stages
+// stage_fwd[h + i mod h] (the root of order 2h is ω^(N/2h)); the stages
 // log_h in [s_lo, s_lo + K) only mix indices that differ in bits s_lo..s_lo+K-1,
 // so each group of 2^K such indices (the other bits fixed, g_low the bits
 // below s_lo) is loaded once, transformed K stages deep and stored once: K
@@ -154,17 +188,17 @@ template <class Field, int K, bool kInverse, bool kLow0 = false>
 BIGTUNE_FIELD_HD void ntt_group(typename Field::Elem (&v)[1 << K], const NttPlan& p, const NttTables<Field>& tw,
                                 uint32_t s_lo, uint32_t g_low) {
   using Elem = typename Field::Elem;
-  const Elem* table = kInverse ? tw.inv : tw.fwd;
+  const Elem* table = kInverse ? tw.stage_inv : tw.stage_fwd;
   if constexpr (kLow0) s_lo = 0, g_low = 0;
 #pragma unroll
   for (int step = 0; step < K; ++step) {
     const int st = kInverse ? step : K - 1 - step;  // DIF: top stage first; DIT: bottom first
-    const uint32_t hb = 1u << st, log_h = s_lo + uint32_t(st), shift = p.log_n - log_h - 1;
+    const uint32_t hb = 1u << st, h = 1u << (s_lo + uint32_t(st));
 #pragma unroll
     for (uint32_t jj = 0; jj < (1u << K) / 2; ++jj) {
       const uint32_t j = ((jj >> st) << (st + 1)) | (jj & (hb - 1));  // bit st of j is 0
       const bool unit = kLow0 && (j & (hb - 1)) == 0;                 // compile-time
-      const uint32_t e = (((j & (hb - 1)) << s_lo) | g_low) << shift;
+      const uint32_t e = h + (((j & (hb - 1)) << s_lo) | g_low);      // stage table: ω_2h^x at h + x
       if constexpr (kInverse) {
         const Elem u = v[j], t = unit ? v[j + hb] : Field::mul(v[j + hb], NttTables<Field>::load(table + e));
         v[j] = Field::add(u, t);

@@ -9,18 +9,17 @@
 
 namespace bigtune::kernels::variants {
 
-// table[k] = ω^k, table[N/2 + k] = ω^-k for k < N/2, ω of order N = 2^log_n.
-// One exponentiation per entry: N/2 · 2·log_n multiplications per launch,
-// negligible beside the products (at most 2^17 entries).
+// The 3N table entries (block::ntt_twiddle_entry, layout in ntt.cuh
+// NttTables): ω^k, ω^-k for k < N/2, then the per-stage runs. One
+// exponentiation per entry: 3N · 2·log_n multiplications per launch,
+// negligible beside the products (at most 3·2^17 entries).
 template <class Field>
 __global__ void __launch_bounds__(256) ntt_twiddle_kernel(typename Field::Elem* table, uint32_t log_n) {
-  const uint32_t half = 1u << (log_n - 1);
   const auto w = Field::root_of_unity(int(log_n));
   const auto w_inv = Field::pow(w, (uint64_t(1) << log_n) - 1);
-  for (uint32_t k = blockIdx.x * blockDim.x + threadIdx.x; k < half; k += gridDim.x * blockDim.x) {
-    table[k] = Field::pow(w, k);
-    table[half + k] = Field::pow(w_inv, k);
-  }
+  const uint64_t entries = 3 * (uint64_t(1) << log_n);
+  for (uint64_t k = blockIdx.x * blockDim.x + threadIdx.x; k < entries; k += uint64_t(gridDim.x) * blockDim.x)
+    table[k] = block::ntt_twiddle_entry<Field>(w, w_inv, log_n, k);
 }
 
 // One block per instance at a time, looping over instances (persistent: the
@@ -38,7 +37,7 @@ __global__ void __launch_bounds__(1024) mul_ntt_kernel(KernelArgs args) {
   uint64_t* carry_words =
       reinterpret_cast<uint64_t*>(dynamic_smem<unsigned char>() + block::ntt_carry_offset(p, sizeof(Elem)));
   Elem* table = static_cast<Elem*>(args.scratch);
-  const block::NttTables<Field> tw{table, table + p.n() / 2, p.log_n};
+  const auto tw = block::NttTables<Field>::over(table, p.log_n);
   Elem* slot = table + block::ntt_table_elems(p) + uint64_t(blockIdx.x) * block::ntt_slot_elems(p, kSquare);
   const uint64_t* a = static_cast<const uint64_t*>(args.a);
   const uint64_t* b = kSquare ? a : static_cast<const uint64_t*>(args.b);

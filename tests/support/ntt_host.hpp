@@ -25,10 +25,10 @@ std::vector<uint64_t> host_mul_ntt(const std::vector<uint64_t>& a, const std::ve
   namespace kb = kernels::block;
   const kb::NttPlan p = kb::ntt_plan(uint32_t(a.size()), uint32_t(b.size()), log_m_max, 1024, F::kDigitBits);
   *plan_out = p;
-  std::vector<E> table(p.n());
+  std::vector<E> table(kb::ntt_table_elems(p));
   const E w = F::root_of_unity(int(p.log_n)), wi = F::pow(w, p.n() - 1);
-  for (uint32_t k = 0; k < p.n() / 2; ++k) table[k] = F::pow(w, k), table[p.n() / 2 + k] = F::pow(wi, k);
-  const kb::NttTables<F> tw{table.data(), table.data() + p.n() / 2, p.log_n};
+  for (uint64_t k = 0; k < table.size(); ++k) table[k] = kb::ntt_twiddle_entry<F>(w, wi, p.log_n, k);
+  const auto tw = kb::NttTables<F>::over(table.data(), p.log_n);
   std::vector<E> x(kb::ntt_x_elems(p)), b_hat(p.m()), subs(uint64_t(p.d()) * p.m());
   for (uint32_t t = 0; t < p.d(); ++t) {
     if (square)
