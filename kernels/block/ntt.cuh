@@ -273,16 +273,27 @@ BIGTUNE_FIELD_HD void ntt_pass(typename Field::Elem* x, const NttPlan& p, const 
 // Radix-8 passes; the stages left over (log2 M mod 3): ntt_lead_log.
 constexpr uint32_t kNttPassLog = 3;
 
+// Barriers. barrier(false) is __syncthreads on the device (nothing on the
+// host); barrier(true) may be a warp barrier (__syncwarp) and is used only
+// between the stages-3-5 pass and the stages-0-2 pass (the fused middle pass,
+// the second operand's last pass), either way round: the elements of the
+// stages-3-5 pass's group g (s_lo = 3) are the 64 of sub-array g/8, those of
+// the stages-0-2 pass's group g are 8g..8g+7, so the groups 8k..8k+7 of both
+// passes touch exactly sub-array k; group g runs on thread g mod threads
+// (threads a power of two >= 32), so a sub-array's 8 groups stay within one
+// warp in both passes. In the a-transform that is 2 of its ~9 block barriers,
+// 1 of the b-transform's ~5 (one block of 1024 threads per SM at m13: every
+// block barrier drains the whole SM).
+//
 // Forward (DIF: natural in, bit-reversed out) stages [stop, log_m - lead),
 // highest first, radix-8 (the lead stages were done by ntt_load_first, so
-// every pass is 3 deep); barrier() after every pass (__syncthreads on the
-// device, nothing on the host).
+// every pass is 3 deep); a barrier after every pass.
 template <class Field, class Barrier>
 BIGTUNE_FIELD_HD void ntt_forward_passes(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
                                          uint32_t stop, uint32_t tid, uint32_t threads, Barrier barrier) {
   for (uint32_t top = p.log_m - ntt_lead_log(p); top > stop; top -= kNttPassLog) {
     ntt_pass<Field, kNttPassLog, false>(x, p, tw, top - kNttPassLog, tid, threads);
-    barrier();
+    barrier(top - kNttPassLog == kNttPassLog && stop == kNttPassLog);  // ntt_warp_local
   }
 }
 
@@ -293,7 +304,7 @@ BIGTUNE_FIELD_HD void ntt_inverse_passes(typename Field::Elem* x, const NttPlan&
                                          uint32_t start, uint32_t tid, uint32_t threads, Barrier barrier) {
   for (uint32_t lo = start; lo < p.log_m - ntt_lead_log(p); lo += kNttPassLog) {
     ntt_pass<Field, kNttPassLog, true>(x, p, tw, lo, tid, threads);
-    barrier();
+    barrier(false);
   }
 }
 
@@ -424,27 +435,28 @@ BIGTUNE_FIELD_HD void ntt_sub_product(typename Field::Elem* x, typename Field::E
   const uint32_t split = fused ? kNttPassLog : 0;
   if (!kSquare) {
     ntt_load_first<Field, true>(x, p, tw, b, b_limbs * ntt_digits_per_limb<Field>(), t, tid, threads);
-    barrier();
+    barrier(false);
     ntt_forward_passes<Field>(x, p, tw, split, tid, threads, barrier);
     if (fused) {
       ntt_last_pass_out<Field>(b_hat, x, p, tw, tid, threads);
     } else {
       for (uint32_t i = tid; i < p.m(); i += threads) b_hat[i] = x[ntt_phys(i)];
     }
-    barrier();
+    barrier(false);
   }
   ntt_load_first<Field, false>(x, p, tw, a, a_limbs * ntt_digits_per_limb<Field>(), t, tid, threads);
-  barrier();
+  barrier(false);
   ntt_forward_passes<Field>(x, p, tw, split, tid, threads, barrier);
   if (fused) {
     ntt_middle_pass<Field>(x, kSquare ? nullptr : b_hat, p, tw, tid, threads);
   } else {
     ntt_pointwise<Field>(x, kSquare ? nullptr : b_hat, p, tid, threads);
   }
-  barrier();
+  // Warp-local when a stages-3-5 inverse pass follows (ntt_forward_passes).
+  barrier(fused && p.log_m - ntt_lead_log(p) >= 2 * kNttPassLog);
   ntt_inverse_passes<Field>(x, p, tw, split, tid, threads, barrier);
   ntt_scale_out<Field>(subs, x, p, tw, t, tid, threads);
-  barrier();
+  barrier(false);
 }
 
 // Product coefficient k (an exact integer below p): s_0[k] (in x) when D = 1,
@@ -502,7 +514,10 @@ __device__ void mul_ntt(uint64_t* r, uint32_t r_limbs, uint64_t r_bits, const ui
   Elem* subs = slot + (kSquare ? 0 : p.m());           // D·M elements (split only)
   for (uint32_t t = 0; t < p.d(); ++t)
     ntt_sub_product<Field, kSquare>(x, b_hat, subs, p, tw, a, a_limbs, b, b_limbs, t, tid, threads,
-                                    [] { __syncthreads(); });
+                                    [](bool warp_local) {
+                                      if (warp_local) __syncwarp();
+                                      else __syncthreads();
+                                    });
 
   // Carry: segments of seg = kNttCarryLimbs·threads limbs; carry_words[0, seg)
   // hold the segment's high words, carry_words[seg] the high word + carry

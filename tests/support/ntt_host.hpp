@@ -33,10 +33,10 @@ std::vector<uint64_t> host_mul_ntt(const std::vector<uint64_t>& a, const std::ve
   for (uint32_t t = 0; t < p.d(); ++t) {
     if (square)
       kb::ntt_sub_product<F, true>(x.data(), b_hat.data(), subs.data(), p, tw, a.data(), uint32_t(a.size()),
-                                   b.data(), uint32_t(b.size()), t, 0, 1, [] {});
+                                   b.data(), uint32_t(b.size()), t, 0, 1, [](bool) {});
     else
       kb::ntt_sub_product<F, false>(x.data(), b_hat.data(), subs.data(), p, tw, a.data(), uint32_t(a.size()),
-                                    b.data(), uint32_t(b.size()), t, 0, 1, [] {});
+                                    b.data(), uint32_t(b.size()), t, 0, 1, [](bool) {});
   }
   std::vector<uint64_t> r(r_limbs);
   uint64_t prev_hi = 0, carry = 0;
