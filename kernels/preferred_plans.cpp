@@ -132,6 +132,15 @@ std::optional<Preferred> preferred(Op op, uint64_t bits) {
       // mul from 20 Kbit: two Karatsuba levels over the warp Karatsuba at
       // 8 Kbit (5-8 Kbit leaves): 1.03x at 20480 bits, 1.19x at 2^15 (8.95e6/s
       // against 7.53e6); 18432 bits 1.00x.
+      // nttbig (session 5, bench/results/2026-11-22-h100-nttbig.md): the NTT
+      // on 2^11 points (16-32 Kbit, its cost flat there) runs 1.11e7 mul/s and
+      // 1.53e7 sqr/s, 1.24x the warp-Karatsuba k2 mul (8.95e6) and 1.94x the
+      // Karatsuba k2 sqr (7.89e6) at 2^15. Those scaled by n^1.585 from their
+      // 2^15 figures meet the NTT near 28.7 Kbit (mul) and 22 Kbit (sqr) —
+      // interpolated, not measured there — so the NTT takes over a little
+      // above: from 30,721 (mul) and 24,577 (sqr) bits.
+      if (op == Op::Mul && bits > 30720 && bits <= 131072) return Preferred{"mul.ntt.u64.q1.crt3.m13.t1024", 1};
+      if (op == Op::Sqr && bits > 24576 && bits <= 32768) return Preferred{"sqr.ntt.u64.q1.crt3.m12.t256", 1};
       if (op == Op::Mul && bits >= 20480 && bits <= 32768)
         return Preferred{"mul.karatsuba.u64.q16.k2.wkara.u32.q16.l8.k1", 4};
       if (op != Op::MulLow && bits > 16384 && (op == Op::Mul ? bits <= 32768 : bits < 32768))
@@ -148,14 +157,21 @@ std::optional<Preferred> preferred(Op op, uint64_t bits) {
       // ntt2-next, same file): mul 3.31e6 / 1.36e6 / 5.37e5 / 7.09e4 at 2^16 /
       // 2^17 / 2^18 / 2^20 on the 2^13-point, 1024-thread variant (Karatsuba
       // k3: 2.18e6 at 2^16). Its cost is flat up to the next power of two, so
-      // it takes over from 40,960 bits, where three Karatsuba levels measured
-      // the same rate (3.36e6 at 40,000 bits). sqr from 32 Kbit: 1.16e7 at 2^15
+      // it took over from 40,960 bits, where three Karatsuba levels measured
+      // the same rate (3.36e6 at 40,000 bits); nttbig (above) moved that to
+      // 30,721 bits (5.04e6 on 2^12 points against those 3.36e6). sqr from 32 Kbit: 1.16e7 at 2^15
       // (m12.t256) against Karatsuba's 7.89e6, 4.96e6 at 2^16 (m13.t512).
-      if (op == Op::Mul && bits > 40960) return Preferred{"mul.ntt.u64.q1.crt3.m13.t1024", 1};
+      // nttbig: above 2^17 bits (split transforms, D >= 2 sub-products with
+      // m13) the 12-byte packed elements win (less global scratch traffic for
+      // the sub-products): mul 9.24e5 / 3.58e5 / 1.17e5 at 2^18 / 2^19 / 2^20
+      // against 8.80e5 / 3.14e5 / 1.16e5; sqr from 2^19 (5.36e5 / 1.64e5
+      // against 5.04e5 / 1.51e5; 1 % apart at 2^18).
+      if (op == Op::Mul && bits > 131072) return Preferred{"mul.ntt.u64.q1.crt3p.m13.t1024", 1};
       if (op == Op::Sqr && bits >= 32768)
-        return Preferred{bits <= 32768   ? "sqr.ntt.u64.q1.crt3.m12.t256"
-                         : bits <= 65536 ? "sqr.ntt.u64.q1.crt3.m13.t512"
-                                         : "sqr.ntt.u64.q1.crt3.m13.t1024",
+        return Preferred{bits <= 32768    ? "sqr.ntt.u64.q1.crt3.m12.t256"
+                         : bits <= 65536  ? "sqr.ntt.u64.q1.crt3.m13.t512"
+                         : bits <= 262144 ? "sqr.ntt.u64.q1.crt3.m13.t1024"
+                                          : "sqr.ntt.u64.q1.crt3p.m13.t1024",
                          1};
       return std::nullopt;
     case Op::DivMod:
