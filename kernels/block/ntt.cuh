@@ -28,7 +28,7 @@
 // Cost: (3 - square) · (M/2) · log2 M butterflies per sub-product, each one
 // field multiplication (goldilocks.cuh) and two additions, in radix-8 passes
 // (ntt_pass); bound and measured
-// figures in bench/notes/ntt.md.
+// figures in bench/notes/ntt.md, ntt2.md and ntt3.md (2^17-2^18 bits).
 //
 // Device entry for other block routines (e.g. division's large products):
 //   mul_ntt<Field, kSquare>(r, r_limbs, r_bits, a, a_limbs, b, b_limbs,

@@ -25,9 +25,10 @@ __global__ void __launch_bounds__(256) ntt_twiddle_kernel(typename Field::Elem* 
 // One block per instance at a time, looping over instances (persistent: the
 // grid is ntt_slots(count) blocks, block b owning scratch slot b). The plan's
 // in-shared-memory limit 2^kLogMMax is the variant's; blockDim.x its threads.
-// Bounded at 1024 threads, i.e. 64 registers: the mul kernel's fused middle
-// pass spills 116 bytes there (ptxas, CUDA 13.0, sm_90); a 512 bound lets
-// ptxas take 108-117 registers, one 512-thread block per SM instead of two.
+// Bounded at 1024 threads, i.e. 64 registers (CRT3 since nttbig: 62-64, no
+// spills; ptxas, CUDA 13.0, sm_90); a 512 bound lets ptxas take 108-117
+// registers, one 512-thread block per SM instead of two, and a (512, 3) bound
+// (40 registers) spills 284-612 bytes (bench/notes/ntt3.md).
 template <class Field, int kLogMMax, bool kSquare>
 __global__ void __launch_bounds__(1024) mul_ntt_kernel(KernelArgs args) {
   using Elem = typename Field::Elem;
