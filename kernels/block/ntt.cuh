@@ -13,13 +13,16 @@
 //
 // Algorithm (sizes and the split: ntt_layout.hpp):
 //   for each of the D twisted sub-products t (D = 1 unless N > M):
-//     b'_r = Σ_q b_{r+qM} ω^{t(r+qM)}  → forward DIF transform (natural in,
-//       bit-reversed out) in shared memory → stored to the scratch slot;
-//     a'   likewise, transformed in shared memory, multiplied pointwise by b̂'
-//       (or squared: one forward transform saved) → inverse DIT transform
-//       (bit-reversed in, natural out);
-//     s_t[r] = N^-1 ω^{-tr} · result (kept in shared memory when D = 1,
-//       else written to the slot);
+//     b'_r = N^-1 Σ_q b_{r+qM} ω^{t(r+qM)} (N^-1 folded into the digits;
+//       the top log2 M mod 3 stages applied on the way, ntt_load_first)
+//       → forward DIF transform (natural in, bit-reversed out) in shared
+//       memory → stored to the scratch slot;
+//     a'   likewise (without N^-1; a square takes it in its pointwise step),
+//       transformed in shared memory, multiplied pointwise by b̂' (or squared:
+//       one forward transform saved) → inverse DIT transform (bit-reversed
+//       in, natural out; its top stages in ntt_scale_out);
+//     s_t[r] = ω^{-tr} · result (the last sub-product, the only one when
+//       D = 1, kept in shared memory, the others written to the slot);
 //   carry: coefficient k = r + qM is Σ_t s_t[r] ω^{-tqM} (a length-D inverse
 //   DFT; just s_0[k] when D = 1); four 16-bit-spaced coefficients make one
 //   64-bit limb plus a high word, and a block carry scan (BlockAddSub) adds
