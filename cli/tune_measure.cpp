@@ -118,7 +118,7 @@ std::vector<tuner::MeasuredPoint> measure_op(OpBench& bench, kernels::Op op, uin
 }
 
 size_t correct_decisions(std::vector<db::DecisionRecord>& decisions, const std::vector<tuner::MeasuredPoint>& points,
-                         const kernels::DeviceLimits& limits, double tolerance) {
+                         const kernels::DeviceLimits& limits, double tolerance, const WarpsPerSm& warps_per_sm) {
   size_t changed = 0;
   for (db::DecisionRecord& d : decisions) {
     const tuner::TimedPlan decided{d.variant, d.ipb, 0};
@@ -132,8 +132,21 @@ size_t correct_decisions(std::vector<db::DecisionRecord>& decisions, const std::
         return 0;
       return ipb;
     };
-    const tuner::TimedPlan* w = tuner::measured_override(points, d.bits.lo, d.bits.hi, tolerance, 1.0, &decided,
-                                                         [&](const tuner::TimedPlan& t) { return bucket_ipb(t) != 0; });
+    // Occupancy at the point against at the bucket's bottom and top (the
+    // plan's IPB there): no more than 20 % fewer active warps (a block-level
+    // scan's threads grow by 25 % across a bucket; the 1.41x case lost 29 %).
+    const auto transfers = [&](const tuner::TimedPlan& t, const tuner::MeasuredPoint& p) {
+      const kernels::Variant* v = kernels::find_variant(t.variant);
+      const uint32_t ipb = bucket_ipb(t);
+      if (!v || ipb == 0) return false;
+      const int at_point = warps_per_sm(*v, p.bits, std::max<uint64_t>(1, p.count), t.ipb);
+      return 5 * warps_per_sm(*v, bits, count, ipb) >= 4 * at_point &&
+             5 * warps_per_sm(*v, d.bits.lo, std::max<uint64_t>(1, d.count.lo), ipb) >= 4 * at_point;
+    };
+    const tuner::TimedPlan* w = tuner::measured_override(
+        points, d.bits.lo, d.bits.hi, tolerance, 1.0, &decided,
+        [&](const tuner::TimedPlan& t) { return bucket_ipb(t) != 0; },
+        warps_per_sm ? tuner::PlanTransfersFn(transfers) : tuner::PlanTransfersFn());
     if (!w) continue;
     const kernels::Variant* v = kernels::find_variant(w->variant);
     const uint32_t ipb = bucket_ipb(*w);

@@ -56,7 +56,17 @@ std::vector<tuner::MeasuredPoint> measure_op(OpBench& bench, kernels::Op op, uin
 // within one octave) where the model's first choice lost there by more than
 // `tolerance` and the winner can run the decision's sizes (its IPB lowered
 // until valid); returns how many changed.
+//
+// `warps_per_sm` (the occupancy node: active warps per SM of a plan at a
+// size and count; null: not checked): a plan's time at a measured point only
+// stands for a bucket where its occupancy at the bucket's bottom and top is
+// no more than 20 % below the point's. A block-level scan's threads grow with
+// the size, and a measurement at 2^18 bits (512 threads per block) said
+// nothing of the same plan at 300,000 bits (608 threads, fewer blocks per SM
+// by registers), where it ran 1.41x the best (session 5, validate).
+using WarpsPerSm = std::function<int(const kernels::Variant&, uint64_t bits, uint64_t count, uint32_t ipb)>;
 size_t correct_decisions(std::vector<db::DecisionRecord>& decisions, const std::vector<tuner::MeasuredPoint>& points,
-                         const kernels::DeviceLimits& limits, double tolerance = 0.02);
+                         const kernels::DeviceLimits& limits, double tolerance = 0.02,
+                         const WarpsPerSm& warps_per_sm = nullptr);
 
 }  // namespace bigtune::cli

@@ -139,18 +139,19 @@ const MeasuredPoint* governing_point(const std::vector<MeasuredPoint>& points, u
 }
 
 namespace {
-// The fastest plan timed at p that `valid` accepts (every plan without it).
-const TimedPlan* fastest_valid(const MeasuredPoint& p, const PlanValidFn& valid) {
+// The fastest plan timed at p that `valid` accepts and whose time there
+// `transfers` to the bucket (every plan without them).
+const TimedPlan* fastest_valid(const MeasuredPoint& p, const PlanValidFn& valid, const PlanTransfersFn& transfers) {
   const TimedPlan* best = nullptr;
   for (const TimedPlan& t : p.timed)
-    if ((!valid || valid(t)) && (!best || t.us < best->us)) best = &t;
+    if ((!valid || valid(t)) && (!transfers || transfers(t, p)) && (!best || t.us < best->us)) best = &t;
   return best;
 }
 }  // namespace
 
 const TimedPlan* measured_override(const std::vector<MeasuredPoint>& points, uint64_t lo, uint64_t hi,
                                    double tolerance, double max_octaves, const TimedPlan* decided,
-                                   const PlanValidFn& valid) {
+                                   const PlanValidFn& valid, const PlanTransfersFn& transfers) {
   if (lo == 0) return nullptr;
   // The measured points within reach, nearest first.
   const double centre = 0.5 * (std::log2(double(lo)) + std::log2(double(std::max(hi, lo + 1))));
@@ -165,7 +166,7 @@ const TimedPlan* measured_override(const std::vector<MeasuredPoint>& points, uin
   const TimedPlan* w = nullptr;
   double ratio = 0;
   for (size_t i = 0; i < near.size(); ++i) {
-    const TimedPlan* b = fastest_valid(*near[i].second, valid);
+    const TimedPlan* b = fastest_valid(*near[i].second, valid, transfers);
     if (!b) continue;
     const double r = b->us / near[i].second->winner()->us;
     if (!w || r * (1 + tolerance) < ratio) p = near[i].second, w = b, ratio = r;
@@ -176,7 +177,7 @@ const TimedPlan* measured_override(const std::vector<MeasuredPoint>& points, uin
   // run: the model chose the shared-memory shinv division for the bucket of
   // 48,000 bits, its plain variant at the 46,336-bit point, where the plain
   // one won; the bucket kept the shared-memory one, 1.24x the best).
-  if (decided) {
+  if (decided && (!transfers || transfers(*decided, *p))) {
     if (const auto t = p->time_of(decided->variant, decided->ipb)) return *t > w->us * (1 + tolerance) ? w : nullptr;
   }
   // The model's first choice at the point, where it can serve the bucket

@@ -97,9 +97,15 @@ const MeasuredPoint* governing_point(const std::vector<MeasuredPoint>& points, u
 // the H100 the 32,768-bit point's winner could not serve the bucket of
 // 48,000 bits, and the model's choice stayed there at 1.47x the best while
 // the 65,536-bit point had timed a plan that could.
+// `transfers` (when given): whether a plan's time at a point stands for the
+// bucket at all (cli/tune_measure.cpp: its occupancy is the same there); a
+// plan that does not is neither a candidate from that point nor, as the
+// bucket's plan, confirmed by its time there.
 using PlanValidFn = std::function<bool(const TimedPlan&)>;
+using PlanTransfersFn = std::function<bool(const TimedPlan&, const MeasuredPoint&)>;
 const TimedPlan* measured_override(const std::vector<MeasuredPoint>& points, uint64_t lo, uint64_t hi,
                                    double tolerance = 0.02, double max_octaves = 1.0,
-                                   const TimedPlan* decided = nullptr, const PlanValidFn& valid = {});
+                                   const TimedPlan* decided = nullptr, const PlanValidFn& valid = {},
+                                   const PlanTransfersFn& transfers = {});
 
 }  // namespace bigtune::tuner
