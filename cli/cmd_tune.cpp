@@ -56,6 +56,10 @@ struct TuneArgs {
   // geomean 1.138 against 1.097 with 12 (add and divmod unchanged):
   // bench/results/2026-11-22-h100-session3.md. More: --counter-samples 12.
   int counter_samples = 6;
+  // The same for the modular ops (heavy_op), whose counter launches are
+  // long: with 6, powm's counters alone took 20 s (session 5, H100, all 17
+  // ops) and gcd, modinv and sqrt missed the sampling deadline.
+  int counter_samples_heavy = 4;
   // Share of the budget for sampling; the rest is fitting, decisions and the
   // measured points (anchors, bisection).
   double sampling_share = 0.62;
@@ -188,7 +192,8 @@ std::vector<db::SampleRecord> sample_op(OpBench& bench, kernels::Op op, const Tu
       // size): positions floor(i * n / m), which a fixed stride would alias
       // with the IPB values (counting always the same IPB of each size).
       const int k = seen[v->name]++;
-      const int n = planned[v->name], m = std::min(n, a.counter_samples);
+      const int n = planned[v->name],
+                m = std::min(n, tuner::heavy_op(op) ? a.counter_samples_heavy : a.counter_samples);
       bool pick = false;
       for (int i = 0; i < m && !pick; ++i) pick = i * n / m == k;
       if (r.status != db::SampleStatus::Ok || !pick) continue;
@@ -478,6 +483,10 @@ void add_tune_command(CLI::App& app) {
       ->check(CLI::Range(0, 100))
       ->capture_default_str();
   cmd->add_option("--counter-samples", a->counter_samples, "Samples per variant with counters")->check(CLI::Range(4, 1000));
+  cmd->add_option("--counter-samples-heavy", a->counter_samples_heavy,
+                  "Samples per variant with counters, modular ops (mulmod ... sqrt)")
+      ->check(CLI::Range(4, 1000))
+      ->capture_default_str();
   cmd->add_option("--decide-max-bits", a->decide_max_bits, "Largest bit-size of the stored decisions");
   cmd->add_option("--slow-ms", a->slow_ms, "Samples slower than this are timed once and get no counters")
       ->capture_default_str();
