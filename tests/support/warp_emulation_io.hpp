@@ -1,15 +1,17 @@
 // Batches for the host-warp emulation tests (tests/unit/warp_*emulation_test.cpp):
-// 32-bit limb arrays to and from mpz_t, and a launch of a warp kernel over
-// one-warp blocks. Include after tests/support/warp_emulation.hpp.
+// 32-bit limb arrays to and from mpz_t, a GMP check of products, and a launch
+// of a warp kernel over one-warp blocks. Include after tests/support/warp_emulation.hpp.
 #pragma once
 #include <gmp.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "kernels/variants/kernel_args.hpp"
+#include "tests/support/operands.hpp"
 
 namespace bigtune::test {
 
@@ -26,6 +28,30 @@ inline void put(std::vector<uint32_t>& dst, uint64_t i, uint32_t n, const mpz_t 
 }
 inline void get(mpz_t v, const std::vector<uint32_t>& src, uint64_t i, uint32_t n) {
   mpz_import(v, n, -1, 4, 0, 0, src.data() + i * n);
+}
+
+// Instances 0 .. ma.size()-1 of r (rn limbs each) against GMP's
+// ma[i] * mb[i] mod 2^rbits; `what` names the case in a failure. Returns how
+// many matched: the check stops at the first mismatch, which fails the test.
+inline uint64_t expect_products(const std::vector<mpz_t>& ma, const std::vector<mpz_t>& mb,
+                                const std::vector<uint32_t>& r, uint32_t rn, uint64_t rbits,
+                                const std::string& what) {
+  mpz_t want, got;
+  mpz_inits(want, got, nullptr);
+  uint64_t i = 0;
+  for (; i < ma.size(); ++i) {
+    mpz_mul(want, ma[i], mb[i]);
+    mpz_fdiv_r_2exp(want, want, rbits);
+    get(got, r, i, rn);
+    if (mpz_cmp(want, got) != 0) {
+      ADD_FAILURE() << what << " result bits " << rbits << " instance " << i << " of " << ma.size()
+                    << "\n a = " << hex(ma[i]) << "\n b = " << hex(mb[i]) << "\n want " << hex(want)
+                    << "\n got  " << hex(got);
+      break;
+    }
+  }
+  mpz_clears(want, got, nullptr);
+  return i;
 }
 
 // The arguments of a divmod launch over host batches: u (un limbs) by v (vl
