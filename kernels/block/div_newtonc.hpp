@@ -118,6 +118,21 @@ BIGTUNE_HD inline NewtoncLayout newtonc_layout(uint32_t m, uint32_t n_cap, uint6
   return l;
 }
 
+// The fast path's buffers of `a` in scratch `s` laid out as `l` (the device
+// launch and the CPU test bind them alike).
+inline void newtonc_bind_scratch(NewtoncArgs& a, uint64_t* s, const NewtoncLayout& l) {
+  a.info = s + l.info;
+  a.V = s + l.V;
+  a.U = s + l.U;
+  a.X = s + l.X;
+  a.T = s + l.T;
+  a.Q = s + l.Q;
+  a.R = s + l.R;
+  a.PA = s + l.PA;
+  a.PB = s + l.PB;
+  a.PR = s + l.PR;
+}
+
 // Precisions of the Newton steps, ascending, ending at n: ps[0] = 1, ps[k-1] = n.
 // Returns k (<= 64).
 BIGTUNE_HD inline int newtonc_precisions(uint32_t n, uint32_t (&ps)[64]) {

@@ -193,16 +193,7 @@ cudaError_t newtonc_launch(const Variant&, const KernelArgs& args, const Geometr
   a.rn = args.r2_limbs;
   a.count = count;
   a.fast_ok = n >= 1 && m <= 2 * n;
-  a.info = s + l.info;
-  a.V = s + l.V;
-  a.U = s + l.U;
-  a.X = s + l.X;
-  a.T = s + l.T;
-  a.Q = s + l.Q;
-  a.R = s + l.R;
-  a.PA = s + l.PA;
-  a.PB = s + l.PB;
-  a.PR = s + l.PR;
+  block::newtonc_bind_scratch(a, s, l);
   void* prod_scratch = s + l.prod_scratch;
 
   cudaError_t err = cudaMemsetAsync(counter, 0, sizeof(unsigned long long), stream);

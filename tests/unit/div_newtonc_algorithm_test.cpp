@@ -83,16 +83,7 @@ BatchResult run_batch(const std::vector<mpz_t*>& us, const std::vector<mpz_t*>& 
   a.rn = n;
   a.count = count;
   a.fast_ok = m <= 2 * n;
-  a.info = s + l.info;
-  a.V = s + l.V;
-  a.U = s + l.U;
-  a.X = s + l.X;
-  a.T = s + l.T;
-  a.Q = s + l.Q;
-  a.R = s + l.R;
-  a.PA = s + l.PA;
-  a.PB = s + l.PB;
-  a.PR = s + l.PR;
+  kernels::block::newtonc_bind_scratch(a, s, l);
   HostBackend be;
   kernels::block::newtonc_run(be, a);
   BatchResult res;
