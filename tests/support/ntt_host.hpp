@@ -70,4 +70,39 @@ inline std::vector<uint64_t> gmp_product(const std::vector<uint64_t>& a, const s
   return want;
 }
 
+// One product case of the host NTT tests: operands, whether it is a square,
+// the largest transform the plan may use, the result limbs (one past the
+// product) and GMP's product.
+struct NttProductCase {
+  std::vector<uint64_t> a, b;
+  int kind = 0;  // ntt_operand's kind
+  bool square = false;
+  uint32_t log_m_max = 0;
+  uint32_t r_limbs = 0;
+  std::vector<uint64_t> want;
+};
+
+// The operand sizes, kinds (random, all-ones, sparse), squares and transform
+// caps both fields' host tests walk (log_m_max from 1 to `top_log_m`, so
+// plans with and without a split); `check` runs each case.
+template <class Check>
+void for_each_ntt_product_case(std::mt19937_64& rng, uint32_t top_log_m, Check check) {
+  for (uint32_t a_limbs : {1u, 2u, 3u, 7u, 16u, 33u, 100u, 256u})
+    for (uint32_t b_limbs : {1u, 5u, 16u, 100u, 256u})
+      for (uint32_t log_m_max : {1u, 2u, 3u, 4u, 5u, 6u, 8u, top_log_m})
+        for (int kind = 0; kind < 3; ++kind)
+          for (bool square : {false, true}) {
+            if (square && b_limbs != a_limbs && b_limbs != 1) continue;
+            NttProductCase c;
+            c.a = ntt_operand(rng, a_limbs, kind);
+            c.b = square ? c.a : ntt_operand(rng, b_limbs, kind);
+            c.kind = kind;
+            c.square = square;
+            c.log_m_max = log_m_max;
+            c.r_limbs = uint32_t(c.a.size() + c.b.size()) + 1;
+            c.want = gmp_product(c.a, c.b, c.r_limbs);
+            check(c);
+          }
+}
+
 }  // namespace bigtune::test

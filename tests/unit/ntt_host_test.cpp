@@ -47,23 +47,14 @@ TEST(Goldilocks, OpsMatchSlowRemainders) {
 TEST(NttHost, ProductsMatchGmpUnsplitAndSplit) {
   std::mt19937_64 rng(test::test_seed() + 1);
   int checked = 0, split_checked = 0;
-  for (uint32_t a_limbs : {1u, 2u, 3u, 7u, 16u, 33u, 100u, 256u})
-    for (uint32_t b_limbs : {1u, 5u, 16u, 100u, 256u})
-      for (uint32_t log_m_max : {1u, 2u, 3u, 4u, 5u, 6u, 8u, 14u})
-        for (int kind = 0; kind < 3; ++kind)
-          for (bool square : {false, true}) {
-            if (square && b_limbs != a_limbs && b_limbs != 1) continue;
-            const auto a = test::ntt_operand(rng, a_limbs, kind);
-            const auto b = square ? a : test::ntt_operand(rng, b_limbs, kind);
-            const uint32_t r_limbs = uint32_t(a.size() + b.size()) + 1;  // one limb past the product
-            NttPlan p;
-            const auto got = test::host_mul_ntt<Field>(a, b, square, log_m_max, r_limbs, &p);
-            const auto want = test::gmp_product(a, b, r_limbs);
-            ASSERT_EQ(got, want) << "a_limbs " << a_limbs << " b_limbs " << b_limbs << " log_m_max " << log_m_max
-                                 << " kind " << kind << " square " << square << " D " << p.d();
-            ++checked;
-            split_checked += p.log_d > 0;
-          }
+  test::for_each_ntt_product_case(rng, 14, [&](const test::NttProductCase& c) {
+    NttPlan p;
+    EXPECT_EQ(test::host_mul_ntt<Field>(c.a, c.b, c.square, c.log_m_max, c.r_limbs, &p), c.want)
+        << "a_limbs " << c.a.size() << " b_limbs " << c.b.size() << " log_m_max " << c.log_m_max << " kind " << c.kind << " square "
+        << c.square << " D " << p.d();
+    ++checked;
+    split_checked += p.log_d > 0;
+  });
   EXPECT_GT(split_checked, 50);
   std::printf("NTT host products: %d checked, %d with a split\n", checked, split_checked);
 }
