@@ -18,6 +18,7 @@
 #include "runtime/gmp_reference.hpp"
 #include "runtime/run_op.hpp"
 #include "tests/support/operands.hpp"
+#include "tests/gpu/unsupported_past.hpp"
 
 namespace bigtune::test {
 
@@ -129,19 +130,6 @@ inline uint64_t check_case(Context& ctx, Op op, const std::string& what, uint64_
   mpz_clear(want);
   for (uint64_t i = 0; i < count; ++i) mpz_clears(a[i], b[i], r[i], nullptr);
   return bad;
-}
-
-// `plan` must refuse `past` bits (past its `limit`) with Unsupported: never
-// a wrong result or a hang.
-inline void expect_unsupported_past(Context& ctx, Op op, const Plan& plan, uint64_t past, uint64_t limit) {
-  Batch a(ctx, past, 1), b(ctx, past, 1), r(ctx, past, 1);
-  Flags f(ctx, 1);
-  try {
-    runtime::run_op(ctx, op, r, a, b, &f, 0, &plan);
-    ADD_FAILURE() << plan.variant << " accepted " << past << " bits, past its limit " << limit;
-  } catch (const Error& e) {
-    EXPECT_EQ(e.code(), ErrorCode::Unsupported) << e.what();
-  }
 }
 
 // The arguments of a one-instance-per-block add/sub launch of `v` over r = a op b

@@ -21,6 +21,7 @@
 #include "tests/gpu/gpu_available.hpp"
 #include "tests/support/div_operands.hpp"
 #include "tests/support/operands.hpp"
+#include "tests/gpu/unsupported_past.hpp"
 
 namespace bigtune {
 namespace {
@@ -73,21 +74,7 @@ TEST(DivNewtoncVsGmp, MatchesGmpToTheLimit) {
     ++cases, instances += fast;
   }
   for (uint64_t past : {limit + 1, limit + 64}) {
-    Batch a(ctx, past, 1), b(ctx, past / 2, 1), q(ctx, past, 1), r(ctx, past / 2, 1);
-    Flags f(ctx, 1);
-    const Plan plan{kName, 1, "explicit", 0.0};
-    runtime::OpBatches io;
-    io.r = &q;
-    io.r2 = &r;
-    io.a = &a;
-    io.b = &b;
-    io.flags = &f;
-    try {
-      runtime::run_op(ctx, Op::DivMod, io, &plan);
-      ADD_FAILURE() << kName << " accepted " << past << " bits, past its limit " << limit;
-    } catch (const Error& e) {
-      EXPECT_EQ(e.code(), ErrorCode::Unsupported) << e.what();
-    }
+    test::expect_unsupported_past(ctx, Op::DivMod, Plan{kName, 1, "explicit", 0.0}, past, limit);
   }
   gmp_randclear(rng);
   std::printf("[ divmod.newtonc ] %llu cases, %llu instances, %llu mismatches\n", (unsigned long long)cases,

@@ -19,6 +19,7 @@
 #include "tests/gpu/device_limits.hpp"
 #include "tests/gpu/gpu_available.hpp"
 #include "tests/support/operands.hpp"
+#include "tests/gpu/unsupported_past.hpp"
 
 namespace bigtune {
 namespace {
@@ -118,20 +119,8 @@ TEST_P(NttVsGmp, EveryVariantMatchesGmp) {
       bad += run_case(ctx, op, v, 262145, 2 * 262145 + 64, 300, rng);
     }
     // Just past the limit (one bit, one limb): Unsupported, not a wrong result.
-    for (const uint64_t past : {limit + 1, limit + 64}) {
-      Batch a(ctx, past, 1), b(ctx, past, 1), r(ctx, 2 * past, 1);
-      const Plan plan{v.name, 1, "explicit", 0.0};
-      runtime::OpBatches x;
-      x.r = &r;
-      x.a = &a;
-      if (op == Op::Mul) x.b = &b;
-      try {
-        runtime::run_op(ctx, op, x, &plan);
-        ADD_FAILURE() << v.name << " accepted " << past << " bits, past its limit " << limit;
-      } catch (const Error& e) {
-        EXPECT_EQ(e.code(), ErrorCode::Unsupported) << e.what();
-      }
-    }
+    for (const uint64_t past : {limit + 1, limit + 64})
+      test::expect_unsupported_past(ctx, op, Plan{v.name, 1, "explicit", 0.0}, past, limit);
   }
   gmp_randclear(rng);
   std::printf("[ %s ntt ] %llu variants; so far %llu cases, %llu instances, %llu mismatches\n", op_name(op),
