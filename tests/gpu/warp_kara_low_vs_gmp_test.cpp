@@ -51,7 +51,9 @@ bool selected(const std::string& name) {
 // One mul_low case of `count` instances on plan (name, ipb); returns mismatches.
 uint64_t run_case(Context& ctx, const std::string& name, uint32_t param, uint64_t bits, uint32_t ipb, uint64_t count,
                   gmp_randstate_t rng) {
-  const uint64_t half_bits = uint64_t(param) * 16 * 32;
+  // The wlow split; for a default plan of another family (param 0) any split
+  // below `bits` (make_split_pair needs 0 < half_bits).
+  const uint64_t half_bits = param ? uint64_t(param) * 16 * 32 : std::max<uint64_t>(bits / 2, 1);
   std::vector<mpz_t> a(count), b(count), r(count);
   for (uint64_t i = 0; i < count; ++i) {
     mpz_inits(a[i], b[i], r[i], nullptr);
