@@ -151,7 +151,7 @@ TEST(WarpKaraLowVsGmp, DefaultMulLowPlansMatchGmp) {
   gmp_randseed_ui(rng, test::test_seed() + 5600);
   const uint64_t cap = test::max_bits_cap();
   uint64_t cases = 0, bad = 0, on_wlow = 0;
-  for (uint64_t bits : {1000ull, 1024ull, 2048ull, 2049ull, 2560ull, 2561ull, 3001ull, 3072ull, 3073ull, 4095ull,
+  for (uint64_t bits : {768ull, 769ull, 1000ull, 1024ull, 2048ull, 2049ull, 2560ull, 3072ull, 3136ull, 3137ull, 4095ull,
                         4096ull, 4097ull, 6007ull, 8192ull}) {
     if (bits > cap) continue;
     const uint64_t count = 300;

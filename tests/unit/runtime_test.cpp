@@ -159,13 +159,15 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::Mul, 1000, "mul.blockrot.u32.q16.l2.r4"},  // smallmul: 2-lane segments at 1 Kbit
       {Op::Mul, 768, "mul.blockrot.u32.q8.l4.r4"},
       {Op::Mul, 769, "mul.blockrot.u32.q16.l2.r4"},
-      {Op::MulLow, 513, "mul_low.blockrot.u32.q16.l2"},
+      {Op::MulLow, 768, "mul_low.comba.u32.q32"},
+      {Op::MulLow, 769, "mul_low.blockrot.u32.q16.l2"},
       {Op::MulLow, 1024, "mul_low.blockrot.u32.q16.l2"},
       {Op::MulLow, 1025, "mul_low.comba.u32.q64"},
+      {Op::Sqr, 896, "sqr.comba.u32.q32"},
+      {Op::Sqr, 897, "sqr.blockrot.u32.q16.l2"},
       {Op::Sqr, 1024, "sqr.blockrot.u32.q16.l2"},
-      {Op::Sqr, 512, "sqr.comba.u32.q16"},
-      {Op::MulLow, 3328, "mul_low.classical.u64.q4"},  // smallmul: wlow from 3329 bits
-      {Op::MulLow, 3329, "mul_low.wlow.u32.q16.l4"},
+      {Op::MulLow, 3136, "mul_low.classical.u64.q4"},  // smallmul: wlow from 3137 bits
+      {Op::MulLow, 3137, "mul_low.wlow.u32.q16.l4"},
       {Op::MulLow, 4096, "mul_low.wlow.u32.q16.l4"},
       {Op::Mul, 2048, "mul.blockrot.u32.q16.l4.r4"},
       {Op::Mul, 2560, "mul.blockrot.u32.q16.l8.r4"},
