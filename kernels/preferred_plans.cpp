@@ -42,6 +42,18 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
   return Preferred{prefixed(op, "bmont.u32.") + l, 256 / lanes};
 }
 
+// Thresholds of the smallmul preferences (bench/results/2026-11-22-h100-smallmul.md,
+// run 2). The q16.l2 product runs its two Q = 16 blocks at any size above 512
+// bits; q8.l4 runs ceil(limbs / 8) blocks (3 up to 768 bits, 4 from 769), so
+// the 2-lane form wins from 769 bits for mul (896 bits: 1.17x; 768: 0.96x)
+// and mul_low (896: 1.03x; 768: 1.00x against comba.q32); sqr against
+// comba.q32 from 897 bits (896: 1.01x, 768: 0.92x, 1000: 1.06x). mul_low.wlow
+// (the full 4-Kbit cost at any size above 2 Kbit) against block classical:
+// 3072 bits 0.95x, 3200 1.05x, 3328 1.05x, 3584 1.06x, 4096 1.25x.
+constexpr uint64_t kMulL2From = 769;
+constexpr uint64_t kSqrL2From = 897;
+constexpr uint64_t kMulLowWlowFrom = 3137;
+
 std::optional<Preferred> preferred(Op op, uint64_t bits) {
   switch (op) {
     case Op::Add:
@@ -97,11 +109,31 @@ std::optional<Preferred> preferred(Op op, uint64_t bits) {
       // batches), 1.04-1.19x the 512-thread one-round blocks.
       if (op == Op::Mul && bits > 256 && bits <= 8192) {
         if (bits <= 512) return Preferred{"mul.blockrot.u32.q4.l4", 128};
-        if (bits <= 1024) return Preferred{"mul.blockrot.u32.q8.l4.r4", 16};
+        // smallmul (bench/results/2026-11-22-h100-smallmul.md): 2-lane segments
+        // of Q = 16 blocks (16 instances per warp, 2.8 SASS instructions per
+        // digit product against 4.3 at Q = 8): 4.74e9/s at 1 Kbit against
+        // 4.21e9 for q8.l4.r4 (1.13x); q8.l4 stays below kMulL2From, where it
+        // runs fewer blocks.
+        if (bits <= 1024)
+          return bits >= kMulL2From ? Preferred{"mul.blockrot.u32.q16.l2.r4", 32}
+                                    : Preferred{"mul.blockrot.u32.q8.l4.r4", 16};
         if (bits <= 2048) return Preferred{"mul.blockrot.u32.q16.l4.r4", 8};
         if (bits <= 4096) return Preferred{"mul.blockrot.u32.q16.l8.r4", 4};
         return Preferred{"mul.blockrot.u32.q16.l16.r4", 4};
       }
+      // mul_low and sqr in the upper part of 513 bits - 1 Kbit: the same
+      // 2-lane block-rotate product, one round, 16 instances per block
+      // (smallmul: mul_low 6.32e9/s against 5.29e9 for comba.q32, sqr 5.05e9
+      // against 4.65e9 at 1 Kbit).
+      if (((op == Op::MulLow && bits >= kMulL2From) || (op == Op::Sqr && bits >= kSqrL2From)) && bits <= 1024)
+        return Preferred{prefixed(op, "blockrot.u32.q16.l2"), 16};
+      // mul_low in the upper part of 2-4 Kbit: the warp low half by halves
+      // (kernels/variants/warp_kara_low.cuh: a0 b0 + low halves of a0 b1 and
+      // a1 b0), one-warp blocks. smallmul: 4.86e8/s at 4 Kbit against 3.90e8
+      // for block classical (1.25x), 1.05-1.06x at 3200-3584 bits, 0.95x at
+      // 3072 (its cost is that of the full 4-Kbit shape at any size above
+      // 2 Kbit). At 8 Kbit wlow.l8 is within 1.5 % of block classical (kept).
+      if (op == Op::MulLow && bits >= kMulLowWlowFrom && bits <= 4096) return Preferred{"mul_low.wlow.u32.q16.l4", 8};
       if (bits <= 2048) {
         uint32_t n = 2;
         while (n * 32 < bits) n *= 2;

@@ -13,6 +13,7 @@
 #include "kernels/variants/div_newtonc_variant.hpp"
 #include "kernels/warp/warp_rounds_shapes.hpp"
 #include "kernels/warp/warp_kara_shapes.hpp"
+#include "kernels/warp/warp_kara_low_shapes.hpp"
 #include "kernels/variants/warp_mod_block.hpp"
 #include "kernels/variants/barrett_variants.hpp"
 
@@ -104,6 +105,7 @@ const std::vector<Variant>& registry() {
     variants::append_warp_mul_block_variants(v);
     variants::append_warp_mul_rounds_variants(v);  // before Karatsuba: one of its bases
     variants::append_warp_kara_variants(v);
+    variants::append_warp_kara_low_variants(v);  // mul_low by halves (smallmul)
     variants::append_warp_divmod_variants(v);
     variants::append_warp_divnewton_variants(v);
     variants::append_chained_add_sub_variants(v);

@@ -5,7 +5,8 @@
 // the sum-rotate variants (warp_mul_instances.cu), named
 // "<op>.blockrot.u32.q<Q>.l<L>", param = L, limit L*Q*32 bits. The set covers
 // the sum-rotate winners of bench/results/2026-11-22-h100-warp.md (Q = 2..16
-// on 4 lanes up to 2 Kbit, Q = 8 and 16 on 8..32 lanes up to 16 Kbit).
+// on 4 lanes up to 2 Kbit, Q = 8 and 16 on 8..32 lanes up to 16 Kbit), and
+// q16.l2 (smallmul): 1 Kbit on Q = 16 blocks, 16 instances per warp.
 #include "kernels/variants/variant_factory.hpp"
 #include "kernels/variants/warp_kernels.cuh"
 #include "kernels/warp/warp_shapes.hpp"
@@ -24,6 +25,7 @@ void warp_mul_block_set(std::vector<Variant>& out) {
 }  // namespace
 
 void append_warp_mul_block_variants(std::vector<Variant>& out) {
+  warp_mul_block_set<2, 16>(out);
   warp_mul_block_set<4, 2>(out);
   warp_mul_block_set<4, 4>(out);
   warp_mul_block_set<4, 8>(out);

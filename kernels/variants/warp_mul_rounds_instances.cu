@@ -25,6 +25,7 @@ void warp_mul_rounds_set(std::vector<Variant>& out) {
 
 void append_warp_mul_rounds_variants(std::vector<Variant>& out) {
   warp_mul_rounds_set<4, 8>(out);
+  warp_mul_rounds_set<2, 16>(out);  // 1 Kbit on Q = 16 blocks (smallmul)
   warp_mul_rounds_set<8, 8>(out);  // 2 Kbit at 64 registers (q16.l4: 128)
   warp_mul_rounds_set<4, 16>(out);
   warp_mul_rounds_set<8, 16>(out);

@@ -1,5 +1,5 @@
 // Warp-level carry resolution for numbers held blocked over a segment of L
-// lanes (L in {4, 8, 16, 32}; 32 / L segments per warp, lane j of a segment
+// lanes (L in {2, 4, 8, 16, 32}; 32 / L segments per warp, lane j of a segment
 // holds limbs [jQ, jQ + Q)). Seed 002 §3 (Alg. 3) resolves the carries of the
 // warp product with a vote; seed 003 uses the same generate/propagate pair
 // for its scan. Here the whole scan is one ballot pair and one integer add:
@@ -23,7 +23,7 @@ namespace bigtune::kernels::warp {
 
 template <int L>
 struct WarpCarryResolve {
-  static_assert(L == 4 || L == 8 || L == 16 || L == 32, "lanes per instance must be 4, 8, 16 or 32");
+  static_assert(L == 2 || L == 4 || L == 8 || L == 16 || L == 32, "lanes per instance must be 2, 4, 8, 16 or 32");
   struct TempStorage {};  // ballots only
 
   __device__ __forceinline__ explicit WarpCarryResolve(TempStorage&) {}

@@ -77,7 +77,9 @@ __device__ __forceinline__ void add_low(arith::Accumulator<uint32_t>& acc, uint3
 
 template <int L, int Q>
 struct WarpMulBlockRotate {
-  static_assert(L == 4 || L == 8 || L == 16 || L == 32, "lanes per instance must be 4, 8, 16 or 32");
+  // L = 2 (smallmul): 1 Kbit on Q = 16 blocks, 16 instances per warp (2.8
+  // SASS instructions per digit product against 4.3 for q8.l4).
+  static_assert(L == 2 || L == 4 || L == 8 || L == 16 || L == 32, "lanes per instance must be 2, 4, 8, 16 or 32");
   static_assert(Q == 2 || Q == 4 || Q == 8 || Q == 16, "mad_row chains exist for Q in {2, 4, 8, 16}");
   struct TempStorage {};  // shuffles and ballots only
 

@@ -156,7 +156,19 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
     uint64_t bits;
     const char* variant;
   } expected[] = {
-      {Op::Mul, 1000, "mul.blockrot.u32.q8.l4.r4"},
+      {Op::Mul, 1000, "mul.blockrot.u32.q16.l2.r4"},  // smallmul: 2-lane segments at 1 Kbit
+      {Op::Mul, 768, "mul.blockrot.u32.q8.l4.r4"},
+      {Op::Mul, 769, "mul.blockrot.u32.q16.l2.r4"},
+      {Op::MulLow, 768, "mul_low.comba.u32.q32"},
+      {Op::MulLow, 769, "mul_low.blockrot.u32.q16.l2"},
+      {Op::MulLow, 1024, "mul_low.blockrot.u32.q16.l2"},
+      {Op::MulLow, 1025, "mul_low.comba.u32.q64"},
+      {Op::Sqr, 896, "sqr.comba.u32.q32"},
+      {Op::Sqr, 897, "sqr.blockrot.u32.q16.l2"},
+      {Op::Sqr, 1024, "sqr.blockrot.u32.q16.l2"},
+      {Op::MulLow, 3136, "mul_low.classical.u64.q4"},  // smallmul: wlow from 3137 bits
+      {Op::MulLow, 3137, "mul_low.wlow.u32.q16.l4"},
+      {Op::MulLow, 4096, "mul_low.wlow.u32.q16.l4"},
       {Op::Mul, 2048, "mul.blockrot.u32.q16.l4.r4"},
       {Op::Mul, 2560, "mul.blockrot.u32.q16.l8.r4"},
       {Op::Mul, 2561, "mul.wkara.u32.q16.l4.k1"},  // warpkara: from 5/8 of each limit
@@ -244,12 +256,15 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
   }
   // Instances per block of the warp products: 32-64-thread blocks
   // (bench/results/2026-11-22-h100-mulsmall.md).
-  EXPECT_EQ(default_plan(Op::Mul, 1024, 1 << 22, kH100)->ipb, 16u);
+  EXPECT_EQ(default_plan(Op::Mul, 1024, 1 << 22, kH100)->ipb, 32u);  // q16.l2.r4: 64-thread blocks
+  EXPECT_EQ(default_plan(Op::Mul, 768, 1 << 22, kH100)->ipb, 16u);
+  EXPECT_EQ(default_plan(Op::MulLow, 4096, 1 << 20, kH100)->ipb, 8u);  // wlow: one full warp per block
+  EXPECT_EQ(default_plan(Op::MulLow, 4097, 1 << 20, kH100)->variant.find("wlow"), std::string::npos);  // past l4's limit
   EXPECT_EQ(default_plan(Op::Mul, 8192, 1 << 19, kH100)->ipb, 4u);
   EXPECT_EQ(default_plan(Op::Mul, 9215, 1 << 18, kH100)->ipb, 1u);
   EXPECT_EQ(default_plan(Op::Mul, 16384, 1 << 18, kH100)->ipb, 2u);  // wkara: one full warp per block
   // Small batches: the one-round kernel (the rounds need >= 64 blocks per SM).
-  EXPECT_EQ(default_plan(Op::Mul, 1024, 100000, kH100)->variant, "mul.blockrot.u32.q8.l4");
+  EXPECT_EQ(default_plan(Op::Mul, 1024, 100000, kH100)->variant, "mul.blockrot.u32.q16.l2");
   EXPECT_EQ(default_plan(Op::Mul, 4500, 1000, kH100)->variant, "mul.blockrot.u32.q16.l16");
   EXPECT_EQ(default_plan(Op::Mul, 20000, 100, kH100)->variant, "mul.karatsuba.u64.q16.k2.blockrot.u32.q16.l16");
   EXPECT_EQ(default_plan(Op::Mul, 8192, 1000, kH100)->variant, "mul.wkara.u32.q16.l8.k1");  // no rounds

@@ -127,7 +127,11 @@ TEST(WarpEmulation, ProductsAndAddSubMatchGmp) {
                         {K::Mul, &kv::warp_mul_kernel<8, 16, false, kernels::warp::WarpMulBlockRotate>, 8, 3072},
                         {K::MulLow, &kv::warp_mul_kernel<16, 16, false, kernels::warp::WarpMulBlockRotate>, 16, 8192},
                         {K::Sqr, &kv::warp_mul_kernel<16, 16, true, kernels::warp::WarpMulBlockRotate>, 16, 5000},
-                        {K::Mul, &kv::warp_mul_kernel<32, 4, false, kernels::warp::WarpMulBlockRotate>, 32, 4096}};
+                        {K::Mul, &kv::warp_mul_kernel<32, 4, false, kernels::warp::WarpMulBlockRotate>, 32, 4096},
+                        // Two-lane segments (smallmul, q16.l2): 16 instances per warp.
+                        {K::Mul, &kv::warp_mul_kernel<2, 16, false, kernels::warp::WarpMulBlockRotate>, 2, 1024},
+                        {K::MulLow, &kv::warp_mul_kernel<2, 16, false, kernels::warp::WarpMulBlockRotate>, 2, 1023},
+                        {K::Sqr, &kv::warp_mul_kernel<2, 16, true, kernels::warp::WarpMulBlockRotate>, 2, 521}};
   uint64_t checked = 0;
   for (const Case& c : cases) {
     const uint64_t count = 64 / c.lanes + 3, bits = c.bits;
@@ -206,6 +210,13 @@ TEST(WarpEmulation, RoundsProductMatchesGmp) {
   const Case cases[] = {{true, &kv::warp_mul_rounds_kernel<4, 8, R>, 4, 1024, 0},
                         {true, &kv::warp_mul_rounds_kernel<4, 8, R>, 4, 1000, 64},
                         {true, &kv::warp_mul_rounds_kernel<4, 8, R>, 4, 65, 0},
+                        {true, &kv::warp_mul_rounds_kernel<2, 16, R>, 2, 1024, 0},
+                        {true, &kv::warp_mul_rounds_kernel<2, 16, R>, 2, 1000, 64},
+                        {true, &kv::warp_mul_rounds_kernel<2, 16, R>, 2, 513, 0},
+                        {true, &kv::warp_mul_rounds_kernel<2, 16, R>, 2, 255, 0},
+                        {false, &kv::warp_mul_rounds_kernel<2, 16, R>, 2, 1024, 0},
+                        {false, &kv::warp_mul_rounds_kernel<2, 16, R>, 2, 1025 - 64, 0},
+                        {false, &kv::warp_mul_rounds_kernel<2, 16, R>, 2, 65, 0},
                         {false, &kv::warp_mul_rounds_kernel<4, 8, R>, 4, 1023, 0},
                         {false, &kv::warp_mul_rounds_kernel<4, 8, R>, 4, 1024, 0},
                         {true, &kv::warp_mul_rounds_kernel<4, 16, R>, 4, 2048, 0},

@@ -74,7 +74,8 @@ TEST(WarpRegistry, EveryWarpVariantHoldsLanesTimesQLimbs) {
     if (std::string(v.family) != "warp") continue;
     if (v.shape != &warp::kWarpShape) continue;  // warp-level modular: own shape, param = lanes | window << 8
     ++seen;
-    EXPECT_TRUE(v.param == 4 || v.param == 8 || v.param == 16 || v.param == 32) << v.name;
+    EXPECT_TRUE(v.param == 2 || v.param == 4 || v.param == 8 || v.param == 16 || v.param == 32) << v.name;
+    if (v.param == 2) EXPECT_NE(v.name.find(".blockrot.u32.q16.l2"), std::string::npos) << v.name;  // smallmul's only 2-lane shape
     EXPECT_NE(v.name.find(".l" + std::to_string(v.param)), std::string::npos) << v.name;
     const uint64_t cap = uint64_t(v.param) * v.q * 32;
     EXPECT_EQ(max_operand_bits(v, h100), cap) << v.name;
@@ -88,8 +89,8 @@ TEST(WarpRegistry, EveryWarpVariantHoldsLanesTimesQLimbs) {
     EXPECT_EQ(g.smem_bytes, 0u) << v.name;
   }
   // add, sub, mul_low, mul, sqr on L in {4, 8, 16, 32} x Q in {2, 4, 8}, + Q = 16 products,
-  // + the block-rotate products (warp_mul_block_instances.cu: 10 L x Q shapes).
-  EXPECT_EQ(seen, 12 * 5 + 4 * 3 + 10 * 3 + 10);  // + 10 divmod
+  // + the block-rotate products (warp_mul_block_instances.cu: 11 L x Q shapes, q16.l2 since smallmul).
+  EXPECT_EQ(seen, 12 * 5 + 4 * 3 + 11 * 3 + 10);  // + 10 divmod
 }
 
 }  // namespace
