@@ -22,11 +22,7 @@ TEST(ClusterShapes, NamesLimitsAndValidity) {
     const uint32_t t = v.param;
     EXPECT_EQ(std::string(v.family), "grid") << v.name;
     EXPECT_TRUE(v.op == Op::Add || v.op == Op::Sub) << v.name;
-    // ".p": the persistent kernel (cluster_persistent_kernels.cuh), two stages of (a, b).
-    const std::string base = std::string(op_name(v.op)) + ".cluster.u64.q" + std::to_string(v.q) + ".t" + std::to_string(t);
-    const bool persistent = v.name == base + ".p";
-    EXPECT_TRUE(v.name == base || persistent) << v.name;
-    const uint64_t buffers = persistent ? 4 : 2;
+    EXPECT_EQ(v.name, std::string(op_name(v.op)) + ".cluster.u64.q" + std::to_string(v.q) + ".t" + std::to_string(t));
     EXPECT_EQ(v.max_threads, t) << v.name;
     // At most 8 tiles (the portable cluster size).
     const uint64_t limit = 8ull * t * v.q * 64;
@@ -38,8 +34,8 @@ TEST(ClusterShapes, NamesLimitsAndValidity) {
     for (uint64_t bits : {1ull, 65ull, 1000ull, 100003ull, 131073ull, 1000001ull})
       EXPECT_TRUE(why_invalid(v, bits, 4096, 1, kH100).empty()) << v.name << " " << bits;
     // Two operand buffers of a tile (or of the instance when shorter); no scratch.
-    EXPECT_EQ(smem_bytes(v, limit, 1), block::smem_bytes_padded(buffers * t * v.q, 8)) << v.name;
-    EXPECT_EQ(smem_bytes(v, 1000, 1), block::smem_bytes_padded(buffers * 16, 8)) << v.name;
+    EXPECT_EQ(smem_bytes(v, limit, 1), block::smem_bytes_padded(2ull * t * v.q, 8)) << v.name;
+    EXPECT_EQ(smem_bytes(v, 1000, 1), block::smem_bytes_padded(2 * 16, 8)) << v.name;
     EXPECT_EQ(threads_per_instance(v, 1000), 32u) << v.name;  // 16 limbs -> 32 threads
     EXPECT_EQ(threads_per_instance(v, limit), t) << v.name;
     EXPECT_EQ(scratch_bytes(v, limit, 4096), 0u) << v.name;
@@ -49,7 +45,7 @@ TEST(ClusterShapes, NamesLimitsAndValidity) {
     const std::string old = why_invalid(v, 1 << 19, 64, 1, a100);
     EXPECT_NE(old.find("compute capability 9.0"), std::string::npos) << old;
   }
-  EXPECT_EQ(n, 6);
+  EXPECT_EQ(n, 2);
 }
 
 TEST(ClusterShapes, Q4T512AtTwoToTheTwenty) {
@@ -69,23 +65,6 @@ TEST(ClusterShapes, Q4T512AtTwoToTheTwenty) {
   EXPECT_EQ(g.block, 512u);
   EXPECT_EQ(4 * g.block, kH100.max_threads_per_sm);
   EXPECT_LE(4 * (g.smem_bytes + 2048), 228u * 1024);
-}
-
-TEST(ClusterShapes, PersistentQ4T512AtTwoToTheTwenty) {
-  const Variant* v = find_variant("add.cluster.u64.q4.t512.p");
-  ASSERT_NE(v, nullptr);
-  ASSERT_NE(find_variant("sub.cluster.u64.q4.t512.p"), nullptr);
-  EXPECT_EQ(max_operand_bits(*v, kH100), uint64_t(1) << 20);
-  EXPECT_FALSE(why_invalid(*v, (1 << 20) + 1, 1, 1, kH100).empty());
-  // Three blocks per SM (its __launch_bounds__): two stages of two 2048-limb
-  // buffers each (66.6 KB) plus the 1 KB per-block reserve and the static
-  // scan storage fit three times in the SM's 228 KB, not four.
-  const Geometry g = geometry(*v, 1 << 20, 4096, 1, kH100);
-  EXPECT_EQ(g.block, 512u);
-  EXPECT_EQ(g.smem_bytes, block::smem_bytes_padded(4 * 2048, 8));
-  EXPECT_LE(3 * (g.smem_bytes + 2048), 228u * 1024);
-  EXPECT_GT(4 * (g.smem_bytes + 1024), 228u * 1024);
-  EXPECT_LE(g.smem_bytes + 1024, kH100.smem_per_block_optin);
 }
 
 }  // namespace
