@@ -104,8 +104,8 @@ void append_cluster_add_sub_variants(std::vector<Variant>& out) {
   // (q8.t512, q16.t256: 3 blocks per SM) lost 5-7 points. Persistent
   // clusters looping over instances with the next tile prefetched (".p",
   // q4.t512 / q8.t256, three blocks per SM; commit dd9acc3) lost 15-23
-  // points at 2^19 - 2^20 bits (bench/results/2026-11-22-h100-addbw6.md):
-  // dropped.
+  // points at 2^19 - 2^20 bits (bench/results/2026-11-22-h100-addbw.md,
+  // session 6): dropped.
   add_pair<4, 512, 4>(out);
 }
 
