@@ -42,10 +42,18 @@ struct Row {
   double gbs, inst_per_s, gu32ops;
 };
 
+// --hide-host: a 300-us spin queued before each start event, so that the
+// events time the GPU alone (the copy and every op alike), not the host's
+// submission of the launch (bench/notes/add-cluster.md).
+bool g_hide_host = false;
+void hide_host(cudaStream_t stream) { BIGTUNE_CUDA_CHECK(spin_ns(300000, stream)); }
+
 // Median and min of kernel times in ms: 2 warm-ups, 5 to max_reps timed runs, at least 400 ms.
 template <class F>
 std::pair<double, double> time_ms(F&& launch, cudaStream_t stream, int max_reps) {
-  const EventTimes t = time_with_events(launch, stream, {2, 5, max_reps, 400.0f});
+  TimingPolicy policy{2, 5, max_reps, 400.0f};
+  if (g_hide_host) policy.before_start = hide_host;
+  const EventTimes t = time_with_events(launch, stream, policy);
   return {t.median_ms, t.min_ms};
 }
 
@@ -181,6 +189,7 @@ int main(int argc, char** argv) {
   std::vector<uint64_t> explicit_bits;
   app.add_option("--bits", explicit_bits, "operand bit-sizes to time instead of the powers of two (count = 2^log2-total-bits / bits)");
   app.add_option("--ipbs", g_ipbs, "time variants at these instances-per-block values only (powers of two; default: the three widest valid)");
+  app.add_flag("--hide-host", g_hide_host, "queue a 300-us spin before each timed run: time the GPU, not the host's launch overhead");
   CLI11_PARSE(app, argc, argv);
   try {
     Context ctx;
@@ -190,6 +199,7 @@ int main(int argc, char** argv) {
     const double copy_gbs = copy_bandwidth_gbs(stream);
     fmt::print("device: {} ({} SMs); device copy bandwidth (read+write): {:.0f} GB/s\n", ctx.device().name,
                ctx.device().sm_count, copy_gbs);
+    if (g_hide_host) fmt::print("timing: --hide-host (a 300-us spin before each start event; copy and ops alike)\n");
     std::vector<Row> rows;
     std::map<std::pair<std::string, uint64_t>, double> gmp;
     std::vector<uint64_t> sizes = explicit_bits;  // --bits, else the powers of two

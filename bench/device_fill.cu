@@ -19,7 +19,17 @@ __global__ void fill_kernel(uint64_t* words, uint64_t per, uint64_t total, uint6
     words[i] = v;
   }
 }
+__global__ void spin_kernel(uint64_t ns) {
+  uint64_t t0, t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+  do asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t)); while (t - t0 < ns);
+}
 }  // namespace
+
+cudaError_t spin_ns(uint64_t ns, cudaStream_t stream) {
+  spin_kernel<<<1, 1, 0, stream>>>(ns);
+  return cudaGetLastError();
+}
 
 cudaError_t fill_random(uint64_t* words, uint64_t per, uint64_t count, uint64_t bits, uint64_t seed,
                         cudaStream_t stream) {

@@ -11,4 +11,10 @@ namespace bigtune::bench {
 cudaError_t fill_random(uint64_t* words, uint64_t words_per_instance, uint64_t count, uint64_t bits, uint64_t seed,
                         cudaStream_t stream);
 
+// Queues one thread that spins for `ns` nanoseconds (%globaltimer): placed
+// before a timed launch's start event it keeps the GPU busy while the host
+// submits the launch, so the events time the GPU work alone, not the host's
+// launch overhead (bench_arith --hide-host).
+cudaError_t spin_ns(uint64_t ns, cudaStream_t stream);
+
 }  // namespace bigtune::bench

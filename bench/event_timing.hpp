@@ -16,6 +16,9 @@ struct TimingPolicy {
   int min_reps = 5;
   int max_reps = 10;
   float min_total_ms = 0;  // keep timing (up to max_reps) until this much has run
+  // Called before each timed run's start event (null: nothing), e.g. to queue
+  // work that hides the host's launch overhead from the events.
+  void (*before_start)(cudaStream_t) = nullptr;
 };
 
 struct EventTimes {
@@ -32,6 +35,7 @@ EventTimes time_with_events(F&& launch, cudaStream_t stream, const TimingPolicy&
   std::vector<float> t;
   float total = 0;
   for (int i = 0; i < std::max(p.max_reps, 1) && (i < p.min_reps || total < p.min_total_ms); ++i) {
+    if (p.before_start) p.before_start(stream);
     BIGTUNE_CUDA_CHECK(cudaEventRecord(start, stream));
     launch();
     BIGTUNE_CUDA_CHECK(cudaEventRecord(stop, stream));

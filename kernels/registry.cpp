@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <mutex>
+#include <string_view>
+#include <unordered_map>
 
 #include "kernels/block/layout.hpp"
 #include "kernels/variants/chained_variants.hpp"
@@ -133,9 +135,19 @@ const std::vector<Variant>& registry() {
 }
 
 const Variant* find_variant(std::string_view name) {
-  for (const Variant& v : registry())
-    if (v.name == name) return &v;
-  return nullptr;
+  // Every launch with a plan looks its variant up by name: a linear scan of
+  // the ~400 names cost up to ~2 us of host time for variants late in the
+  // list (the cluster add/sub ones), which a synchronous caller waits for
+  // (bench/notes/add-cluster.md). The registry never changes once built, so
+  // an index of views into its names stays valid; the first of equal names
+  // wins, as in the scan.
+  static const std::unordered_map<std::string_view, const Variant*> index = [] {
+    std::unordered_map<std::string_view, const Variant*> m;
+    for (const Variant& v : registry()) m.emplace(std::string_view(v.name), &v);
+    return m;
+  }();
+  const auto it = index.find(name);
+  return it == index.end() ? nullptr : it->second;
 }
 
 bool same_kernel_other_threads(const Variant& a, const Variant& b) {

@@ -17,6 +17,13 @@ kernels::Op to_kernel_op(Op op);
 // r: result shape (bits ignored for cmp, where it is the flags' count);
 // b: second operand, ignored for shifts.
 void validate_shapes(Op op, Shape r, Shape a, Shape b);
+// validate_shapes' decision alone, without building its messages: true
+// exactly when validate_shapes_reporting does not throw. validate_shapes
+// takes it first, so a valid call (every launch) builds no strings.
+bool shapes_valid(Op op, Shape r, Shape a, Shape b);
+// validate_shapes without that fast path (the messages; the unit test
+// compares the two).
+void validate_shapes_reporting(Op op, Shape r, Shape a, Shape b);
 
 // divmod: q has u's bit-size, r has v's, v no longer than u.
 void validate_divmod(Shape q, Shape r, Shape u, Shape v);

@@ -101,7 +101,11 @@ void append_cluster_add_sub_variants(std::vector<Variant>& out) {
   // at 2^20 bits: 97.3-98.4 % of copy there, against 93.8-95.6 % for
   // chained.u64.q16.t512 in the same runs. q8.t256 (2^17-bit tiles, six
   // 256-thread blocks) tied it within noise (96.9-98.2 %); 2^18-bit tiles
-  // (q8.t512, q16.t256: 3 blocks per SM) lost 5-7 points.
+  // (q8.t512, q16.t256: 3 blocks per SM) lost 5-7 points. Persistent
+  // clusters looping over instances with the next tile prefetched (".p",
+  // q4.t512 / q8.t256, three blocks per SM; commit dd9acc3) lost 15-23
+  // points at 2^19 - 2^20 bits (bench/results/2026-11-22-h100-addbw.md,
+  // session 6): dropped.
   add_pair<4, 512, 4>(out);
 }
 
