@@ -173,32 +173,39 @@ NewtoncProduct product_for(uint32_t param, uint32_t p, uint64_t count) {
   return param & kParamPreferred ? newtonc_product_pp(p, count) : newtonc_product(p);
 }
 
-// The largest scratch any product of the schedules for m-limb dividends needs
-// (products of count instances, or 2 count in the fused schedule's steps).
+// The largest scratch any product of the schedules for m-limb dividends needs:
+// products of count instances at p <= m limbs, and in the fused schedule's
+// Newton steps of 2 count at p <= (q + 2) / 2 <= (m + 2) / 2.
 // Table products: each range's variant evaluated at its upper end, clipped
-// to m (their scratch grows with the operand size). preferred_plan's: every
-// p <= m, once per (m, count) (cached: the launch asks each time).
+// (their scratch grows with the operand size). preferred_plan's: every p,
+// once per (m, count) (cached: the launch asks each time).
 uint64_t product_scratch(uint32_t param, uint32_t m, uint64_t count) {
-  const uint64_t pcount = param & kParamFused ? 2 * count : count;
+  const bool fused = param & kParamFused;
+  const uint32_t half = (m + 2) / 2;
   uint64_t best = 0;
   auto at = [&](uint32_t p) {
-    const NewtoncProduct c = product_for(param, p, pcount);
-    const Variant* v = find_variant(c.name);
-    if (v) best = std::max(best, scratch_bytes(*v, 64ull * p, pcount));
+    for (uint64_t c : {count, 2 * count}) {
+      if (c != count && (!fused || p > half)) continue;
+      const NewtoncProduct choice = product_for(param, p, c);
+      const Variant* v = find_variant(choice.name);
+      if (v) best = std::max(best, scratch_bytes(*v, 64ull * p, c));
+    }
   };
   if (param & kParamPreferred) {
     static std::mutex mu;
     static std::map<std::pair<uint32_t, uint64_t>, uint64_t> cache;
     std::lock_guard<std::mutex> lock(mu);
-    const auto key = std::make_pair(m, pcount);
+    const auto key = std::make_pair(m | (fused ? 0x80000000u : 0u), count);  // m < 2^31
     const auto it = cache.find(key);
     if (it != cache.end()) return it->second;
     for (uint32_t p = 1; p <= m; ++p) at(p);
     cache[key] = best;
     return best;
   }
-  for (uint32_t end : kNewtoncRangeEnds)
+  for (uint32_t end : kNewtoncRangeEnds) {
     if (end <= m) at(end);
+    if (fused && end > half) at(half);
+  }
   at(m);
   return best;
 }
