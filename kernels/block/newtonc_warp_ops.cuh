@@ -17,11 +17,14 @@
 // (ballot, syncwarp) so the CPU tests run it against GMP.
 #pragma once
 #include <cstdint>
+#include <utility>
 
 #include "kernels/warp/carry_vote.hpp"
 
 namespace bigtune::kernels::block {
 
+// K: limbs per lane in add_sub's chunks (the other primitives take one).
+template <int K>
 struct NewtoncWarpOps {
   using Limb = uint64_t;
   using Wide = unsigned __int128;
@@ -80,36 +83,58 @@ struct NewtoncWarpOps {
   }
 
   // r = a ± b ± carry_in over n limbs through a_at / b_at / emit (as the block
-  // backend's add_sub; emit may write where a_at reads, same index). Per chunk:
-  // lane 0 takes the chunk's carry in locally, the others' carries come from
-  // the vote on (generate, propagate); the carry out of the chunk is the carry
-  // into its first lane past n (inactive lanes generate and propagate nothing).
+  // backend's add_sub; emit may write where a_at reads, same index). Chunks of
+  // 32 K limbs, lane l taking limbs [l K, l K + K) of the chunk (its K loads
+  // issued together: one memory latency per chunk, not per 32 limbs). Per
+  // chunk: each lane's local sum over its live limbs (lane 0 with the chunk's
+  // carry in) gives generate / propagate, the vote the carry into each lane,
+  // a second local pass with it the result. The carry out of the chunk is the
+  // carry into its first lane past n (lanes past n generate and propagate
+  // nothing), or the vote's carry out when all 32 lanes are live.
   template <bool kSub, class AAt, class BAt, class Emit>
   __device__ Limb add_sub(uint32_t n, AAt a_at, BAt b_at, Emit emit, Limb carry_in) {
     Limb c = carry_in;
-    for (uint32_t base = 0; base < n; base += 32) {
-      const uint32_t i = base + lane();
-      const bool in = i < n;
-      const Limb x = in ? a_at(i) : Limb(0), y = in ? b_at(i) : Limb(0), cin = lane() == 0 ? c : Limb(0);
-      Limb r;
-      bool g, p;
-      if constexpr (kSub) {
-        const Wide d = Wide(x) - y - cin;
-        r = Limb(d);
-        g = in && Limb(d >> 64) != 0;
-        p = in && !g && r == 0;
-      } else {
-        const Wide s = Wide(x) + y + cin;
-        r = Limb(s);
-        g = in && Limb(s >> 64) != 0;
-        p = in && !g && r == ~Limb(0);
+    for (uint32_t base = 0; base < n; base += 32 * K) {
+      const uint32_t first = base + lane() * K;
+      Limb x[K], y[K];
+#pragma unroll
+      for (int k = 0; k < K; ++k) {
+        const bool in = first + k < n;
+        x[k] = in ? a_at(first + k) : Limb(0);
+        y[k] = in ? b_at(first + k) : Limb(0);
       }
+      // Local pass: carry out of the live limbs from cin, and whether they all
+      // end as the propagating value (~0 for add, 0 for sub) without one.
+      auto local = [&](Limb cin, bool write) {
+        Limb cy = cin;
+        bool all = first < n;
+#pragma unroll
+        for (int k = 0; k < K; ++k) {
+          if (first + k >= n) break;
+          Limb r;
+          if constexpr (kSub) {
+            const Wide d = Wide(x[k]) - y[k] - cy;
+            r = Limb(d);
+            cy = Limb(d >> 64) != 0;
+            all = all && r == 0;
+          } else {
+            const Wide t = Wide(x[k]) + y[k] + cy;
+            r = Limb(t);
+            cy = Limb(t >> 64);
+            all = all && r == ~Limb(0);
+          }
+          if (write) emit(first + k, r);
+        }
+        return std::pair<Limb, bool>(cy, all);
+      };
+      const auto gp = local(lane() == 0 ? c : Limb(0), false);
+      const bool g = gp.first != 0, p = !g && gp.second;
       const warp::CarryVote v =
           warp::carry_vote(__ballot_sync(0xffffffffu, g), __ballot_sync(0xffffffffu, p), 32);
-      const Limb mine = (v.carry_in >> lane()) & 1u;
-      if (in) emit(i, kSub ? r - mine : r + mine);
-      const uint32_t live = n - base < 32 ? n - base : 32;
-      c = live == 32 ? Limb(v.carry_out) : Limb((v.carry_in >> live) & 1u);
+      const Limb mine = lane() == 0 ? c : Limb((v.carry_in >> lane()) & 1u);
+      local(mine, true);
+      const uint32_t live = (n - base + K - 1) / K;
+      c = live >= 32 ? Limb(v.carry_out) : Limb((v.carry_in >> live) & 1u);
     }
     __syncwarp();
     return c;

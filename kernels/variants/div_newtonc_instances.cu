@@ -67,8 +67,9 @@ constexpr const char* kFallbackName = "divmod.shinv.u64.q4";
 // bit 1 ".f": the fused schedule (NewtoncArgs::fused: two passes and two
 // product launches per Newton step instead of four and three); bits 8..
 // ".w<T>": passes over at most T limbs on the warp backend
-// (block/newtonc_warp_ops.cuh, one warp per instance), the others on blocks.
-constexpr uint32_t kParamPreferred = 1, kParamFused = 2;
+// (block/newtonc_warp_ops.cuh, one warp per instance), the others on blocks;
+// bit 2 ".k4": its adds take 4 limbs per lane (else 1).
+constexpr uint32_t kParamPreferred = 1, kParamFused = 2, kParamWarpK4 = 4;
 uint32_t warp_limit(uint32_t param) { return param >> 8; }
 constexpr uint32_t kWarpPassThreads = 256;
 
@@ -102,10 +103,11 @@ __global__ void __launch_bounds__(kPassThreads)
 
 // The same pass with one warp per instance (NewtoncWarpOps): 8 instances per
 // 256-thread block, grid stride over the batch.
+template <int K>
 __global__ void __launch_bounds__(kWarpPassThreads)
     newtonc_warp_pass_kernel(block::NewtoncArgs a, block::NewtoncPhase ph, uint32_t* flags, uint32_t* idx,
                              unsigned long long* counter) {
-  block::NewtoncWarpOps ops;
+  block::NewtoncWarpOps<K> ops;
   const uint32_t wpb = blockDim.x / 32;
   const uint64_t stride = uint64_t(gridDim.x) * wpb;
   for (uint64_t i = uint64_t(blockIdx.x) * wpb + threadIdx.x / 32; i < a.count; i += stride) {
@@ -282,8 +284,10 @@ cudaError_t newtonc_launch(const Variant& v, const KernelArgs& args, const Geome
     void pass(block::NewtoncPhase ph, const block::NewtoncArgs& a) {
       if (err != cudaSuccess) return;
       const uint32_t limbs = pass_limbs(ph, a);
-      if (limbs <= warp_limit(param))
-        newtonc_warp_pass_kernel<<<warp_blocks, kWarpPassThreads, 0, stream>>>(a, ph, flags, idx, counter);
+      if (limbs <= warp_limit(param) && (param & kParamWarpK4))
+        newtonc_warp_pass_kernel<4><<<warp_blocks, kWarpPassThreads, 0, stream>>>(a, ph, flags, idx, counter);
+      else if (limbs <= warp_limit(param))
+        newtonc_warp_pass_kernel<1><<<warp_blocks, kWarpPassThreads, 0, stream>>>(a, ph, flags, idx, counter);
       else
         newtonc_pass_kernel<<<blocks, pass_threads(limbs), tile, stream>>>(a, ph, flags, idx, counter);
       err = cudaGetLastError();
@@ -346,6 +350,8 @@ void append_div_newtonc_variants(std::vector<Variant>& out) {
       {"pp.f.w36", kParamPreferred | kParamFused | (36u << 8)},
       {"pp.f.w132", kParamPreferred | kParamFused | (132u << 8)},
       {"pp.f.w1028", kParamPreferred | kParamFused | (1028u << 8)},
+      {"pp.f.w132.k4", kParamPreferred | kParamFused | kParamWarpK4 | (132u << 8)},
+      {"pp.f.w1028.k4", kParamPreferred | kParamFused | kParamWarpK4 | (1028u << 8)},
   };
   for (const auto& [extra, param] : shapes)
     out.push_back(make_variant(Op::DivMod, "block", "newtonc", 64, kPassQ, kPassThreads,

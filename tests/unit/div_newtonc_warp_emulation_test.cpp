@@ -23,15 +23,16 @@ namespace bigtune {
 namespace {
 
 using Limb = uint64_t;
-using kernels::block::NewtoncWarpOps;
+template <int K>
+using WarpOps = kernels::block::NewtoncWarpOps<K>;
 using namespace test::newtonc;
 
 // Runs f(ops) as one emulated warp; returns lane 0's result.
-template <class F>
+template <int K, class F>
 auto on_warp(F f) {
-  decltype(f(std::declval<NewtoncWarpOps&>())) out{};
+  decltype(f(std::declval<WarpOps<K>&>())) out{};
   emu::run_warp(0, [&](unsigned lane) {
-    NewtoncWarpOps ops;
+    WarpOps<K> ops;
     auto r = f(ops);
     if (lane == 0) out = r;
   });
@@ -51,11 +52,12 @@ std::vector<Limb> pattern(std::mt19937_64& rng, uint32_t n, int kind) {
   return v;
 }
 
-TEST(DivNewtoncWarpOps, PrimitivesMatchTheSequentialReference) {
-  std::mt19937_64 rng(test::test_seed());
+template <int K>
+void check_primitives() {
+  std::mt19937_64 rng(test::test_seed() + K);
   test::HostLimbOps ref;
   uint64_t checks = 0;
-  for (uint32_t n : {1u, 5u, 32u, 33u, 64u, 65u, 100u}) {
+  for (uint32_t n : {1u, 5u, 32u, 33u, 65u, 127u, 128u, 129u, 300u}) {
     for (int ka = 0; ka < 4; ++ka)
       for (int kb = 0; kb < 4; ++kb) {
         const std::vector<Limb> a = pattern(rng, n, ka), b = pattern(rng, n, kb);
@@ -65,7 +67,7 @@ TEST(DivNewtoncWarpOps, PrimitivesMatchTheSequentialReference) {
         for (int sub = 0; sub < 2; ++sub) {
           const Limb wc = sub ? ref.sub_n(want.data(), a.data(), b.data(), n) : ref.add_n(want.data(), a.data(), b.data(), n);
           got = a;
-          const Limb gc = on_warp([&](NewtoncWarpOps& o) {
+          const Limb gc = on_warp<K>([&](WarpOps<K>& o) {
             return sub ? o.sub_n(got.data(), got.data(), b.data(), n) : o.add_n(got.data(), got.data(), b.data(), n);
           });
           ASSERT_EQ(gc, wc) << "n=" << n << " sub=" << sub << " kinds " << ka << kb;
@@ -75,7 +77,7 @@ TEST(DivNewtoncWarpOps, PrimitivesMatchTheSequentialReference) {
         for (int sub = 0; sub < 2; ++sub) {  // add_1 / sub_1 with a full-limb operand
           const Limb wc = sub ? ref.sub_1(want.data(), a.data(), n, x) : ref.add_1(want.data(), a.data(), n, x);
           const Limb gc =
-              on_warp([&](NewtoncWarpOps& o) { return sub ? o.sub_1(got.data(), a.data(), n, x) : o.add_1(got.data(), a.data(), n, x); });
+              on_warp<K>([&](WarpOps<K>& o) { return sub ? o.sub_1(got.data(), a.data(), n, x) : o.add_1(got.data(), a.data(), n, x); });
           ASSERT_EQ(gc, wc) << "n=" << n << " sub_1=" << sub;
           ASSERT_EQ(got, want) << "n=" << n << " sub_1=" << sub;
           ++checks;
@@ -83,7 +85,7 @@ TEST(DivNewtoncWarpOps, PrimitivesMatchTheSequentialReference) {
         // pow_sub: B^n - a[0, an)
         const uint32_t an = n - (ka == 3 ? n / 2 : 0);
         ref.pow_sub(want.data(), a.data(), an, n);
-        on_warp([&](NewtoncWarpOps& o) {
+        on_warp<K>([&](WarpOps<K>& o) {
           o.pow_sub(got.data(), a.data(), an, n);
           return 0;
         });
@@ -93,18 +95,18 @@ TEST(DivNewtoncWarpOps, PrimitivesMatchTheSequentialReference) {
         c[rng() % n] ^= Limb(1) << (rng() % 64);
         for (const std::vector<Limb>* y : {&b, static_cast<const std::vector<Limb>*>(&c), &a}) {
           const int w = ref.cmp(a.data(), n, y->data(), n);
-          ASSERT_EQ(on_warp([&](NewtoncWarpOps& o) { return o.cmp(a.data(), n, y->data(), n); }), w) << "cmp n=" << n;
+          ASSERT_EQ(on_warp<K>([&](WarpOps<K>& o) { return o.cmp(a.data(), n, y->data(), n); }), w) << "cmp n=" << n;
           ++checks;
         }
-        ASSERT_EQ(on_warp([&](NewtoncWarpOps& o) { return o.cmp(a.data(), n, a.data(), n / 2); }),
+        ASSERT_EQ(on_warp<K>([&](WarpOps<K>& o) { return o.cmp(a.data(), n, a.data(), n / 2); }),
                   ref.cmp(a.data(), n, a.data(), n / 2));
-        ASSERT_EQ(on_warp([&](NewtoncWarpOps& o) { return o.prec(b.data(), n); }), ref.prec(b.data(), n));
+        ASSERT_EQ(on_warp<K>([&](WarpOps<K>& o) { return o.prec(b.data(), n); }), ref.prec(b.data(), n));
         // copy_shift, overlapping, both directions
         for (int e : {0, 1, 33, -1, -40}) {
           std::vector<Limb> r1 = a, r2 = a;
           std::vector<Limb> src = a;
           ref.copy_shift(r1.data(), n, src.data(), n, e);
-          on_warp([&](NewtoncWarpOps& o) {
+          on_warp<K>([&](WarpOps<K>& o) {
             o.copy_shift(r2.data(), n, r2.data(), n, e);
             return 0;
           });
@@ -113,10 +115,15 @@ TEST(DivNewtoncWarpOps, PrimitivesMatchTheSequentialReference) {
         }
       }
   }
-  std::printf("newtonc warp ops: %llu checks\n", (unsigned long long)checks);
+  std::printf("newtonc warp ops, %d limbs per lane: %llu checks\n", K, (unsigned long long)checks);
+}
+TEST(DivNewtoncWarpOps, PrimitivesMatchTheSequentialReference) {
+  check_primitives<1>();
+  check_primitives<4>();
 }
 
 // Passes on the emulated warp backend, one warp per instance.
+template <int K>
 struct WarpBackend {
   test::HostLimbOps mul_ops;
   std::vector<uint64_t> fallback;
@@ -124,7 +131,7 @@ struct WarpBackend {
     for (uint64_t i = 0; i < a.count; ++i) {
       bool ok = true;
       emu::run_warp(0, [&](unsigned lane) {
-        NewtoncWarpOps ops;
+        WarpOps<K> ops;
         const bool r = kernels::block::newtonc_pass(ops, ph, a, i);
         if (lane == 0) ok = r;
       });
@@ -141,7 +148,7 @@ TEST(DivNewtoncWarpOps, DivisionsMatchGmp) {
   gmp_randinit_default(rng);
   gmp_randseed_ui(rng, test::test_seed() + 5);
   uint64_t cases = 0, bad = 0, fallback = 0;
-  for (uint32_t n : {1u, 2u, 3u, 5u, 17u, 33u, 65u}) {
+  for (uint32_t n : {1u, 2u, 3u, 5u, 17u, 33u, 65u, 129u}) {
     for (uint32_t m : {n, 2 * n - (n > 1 ? 1 : 0), 2 * n}) {
       const size_t k = 6;
       Operands ops(k);
@@ -159,7 +166,8 @@ TEST(DivNewtoncWarpOps, DivisionsMatchGmp) {
         mpz_setbit(ops.v[5], 64ull * n - 1);
       }
       for (bool fused : {false, true}) {
-        const BatchResult r = run_batch<WarpBackend>(ops.us(), ops.vs(), m, n, fused);
+        const BatchResult r = fused ? run_batch<WarpBackend<4>>(ops.us(), ops.vs(), m, n, true)
+                                    : run_batch<WarpBackend<1>>(ops.us(), ops.vs(), m, n, false);
         cases += r.cases;
         bad += r.bad;
         fallback += r.fallback;
