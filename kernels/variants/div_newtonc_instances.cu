@@ -341,16 +341,16 @@ const ShapeRules kNewtoncShape{newtonc_threads, newtonc_smem, newtonc_max_bits, 
 
 void append_div_newtonc_variants(std::vector<Variant>& out) {
   // The first: session 5's (table products, four passes per step, blocks).
-  // The others: what div15 measured against it (bench/results/
-  // 2026-11-22-h100-div15.md).
+  // div15 (bench/results/2026-11-22-h100-div15.md) measured against it, at
+  // 2^14 - 2^20 and 16385 - 32767 bits: .pp (products from preferred_plan)
+  // 1.15x at 2^15, .pp.f (fused schedule) 1.21x, .pp.f.w36 / .w132 (warp
+  // passes up to 36 / 132 limbs) 1.32x / 1.38x, .pp.f.w1028 (every pass to
+  // 2^16 bits on warps) 1.55x; with 4-limb adds (.k4: 75 registers against
+  // 48) 0.95x at 2^15, 1.02x at 2^16 - 2^17, equal above. Kept: the two that
+  // win somewhere (the default plan's), and the baseline.
   const std::pair<const char*, uint32_t> shapes[] = {
       {"", 0},
-      {"pp", kParamPreferred},
-      {"pp.f", kParamPreferred | kParamFused},
-      {"pp.f.w36", kParamPreferred | kParamFused | (36u << 8)},
-      {"pp.f.w132", kParamPreferred | kParamFused | (132u << 8)},
       {"pp.f.w1028", kParamPreferred | kParamFused | (1028u << 8)},
-      {"pp.f.w132.k4", kParamPreferred | kParamFused | kParamWarpK4 | (132u << 8)},
       {"pp.f.w1028.k4", kParamPreferred | kParamFused | kParamWarpK4 | (1028u << 8)},
   };
   for (const auto& [extra, param] : shapes)
