@@ -1,16 +1,18 @@
-// divmod.newtonc.u64.q4: division composed from the registry's full products
-// (kernels/block/div_newtonc.hpp has the algorithm and its error bounds).
-// One launch = a sequence of batched launches on the stream:
-//   pass kernels of this file (one block of 256 threads per instance, the
-//   block primitives of block_ops.cuh), and between them the registered full
-//   product at each step's precision (newtonc_product below: the table of
-//   runtime/default_plan.cpp's mul preferences, bench/results/
-//   2026-11-22-h100-session4.md, in the forms that need no large batch);
+// divmod.newtonc.u64.q4[.pp.f.w1028[.k4]]: division composed from the
+// registry's full products (kernels/block/div_newtonc.hpp has the algorithm
+// and its error bounds). One launch = a sequence of batched launches on the
+// stream:
+//   pass kernels of this file (one block of 64-256 threads per instance on the
+//   block primitives of block_ops.cuh, or one warp per instance on
+//   block/newtonc_warp_ops.cuh for passes of at most ".w<T>" limbs), and
+//   between them the registered full product at each step's precision
+//   (newtonc_product below: a table of session 4's mul preferences; ".pp":
+//   kernels::preferred_plan's);
 // then, for the instances the fast path did not take or finish (short or zero
 // divisors, dividends above 2n limbs, the rare fix-up overflow), the block
 // shinv kernel on a compacted copy of those instances. Counting them needs one
 // device-to-host read, so this launch synchronises its stream once.
-// No new template instances beyond the pass kernel: products and fallback are
+// No new template instances beyond the pass kernels (block, warp K = 1 and 4): products and fallback are
 // the existing kernels, started through kernels::launch.
 #include <algorithm>
 #include <map>
