@@ -216,14 +216,17 @@ std::optional<Preferred> preferred(Op op, uint64_t bits) {
       if (bits <= 4096) return Preferred{"divmod.newton.u32.q8.l8.c4", 32};
       if (bits <= 8192) return Preferred{"divmod.newton.u32.q8.l16.c4", 16};
       if (bits <= 16384) return Preferred{"divmod.newton.u32.q8.l32.c8", 8};
-      // From 2^15 bits: Newton's reciprocal composed from the registered full
-      // products (divmod.newtonc, kernels/block/div_newtonc.hpp), 3.6x / 3.6x /
-      // 5.8x / 7.1x / 9.4x / 12x the block shinv kernel at 2^15 / 2^16 / 2^17 /
-      // 2^18 / 2^19 / 2^20 (3.71e6, 1.48e6, 6.14e5, 2.58e5, 1.03e5, 3.99e4/s;
-      // bench/results/2026-11-22-h100-divbig.md). 16385-32767 bits were not
-      // measured and keep the shinv kernel.
-      if (bits >= 32768) return Preferred{"divmod.newtonc.u64.q4", 1};
-      return Preferred{bits < 65536 ? "divmod.shinv.u64.q4.smem" : "divmod.shinv.u64.q4", 1};
+      // Above 16 Kbit: Newton's reciprocal composed from the registered full
+      // products (divmod.newtonc, kernels/block/div_newtonc.hpp; session 5:
+      // 3.6x - 12x the block shinv kernel at 2^15 - 2^20, bench/results/
+      // 2026-11-22-h100-divbig.md). div15 (-div15.md): its products from
+      // preferred_plan, two passes per Newton step, the passes on one warp per
+      // instance: 5.84e6 / 2.12e6 / 8.49e5 / 3.72e5 / 1.52e5 / 5.90e4 at 2^15 ..
+      // 2^20, 1.55x / 1.43x / 1.20x / 1.09x / 1.05x / 1.08x session 5's; 1.3x -
+      // 6.9x shinv at 16385 - 32767 bits (16385: 1.77e6 against 1.36e6).
+      // Adds of 4 limbs per lane (.k4) from 2^16 (+2 %), one below (+5 % at 2^15).
+      if (bits > 32768) return Preferred{"divmod.newtonc.u64.q4.pp.f.w1028.k4", 1};
+      return Preferred{"divmod.newtonc.u64.q4.pp.f.w1028", 1};
     case Op::MulMod:
     case Op::SqrMod:
     case Op::PowM: return preferred_modular(op, bits);

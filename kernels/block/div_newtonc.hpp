@@ -48,7 +48,15 @@ namespace bigtune::kernels::block {
 constexpr int kNewtoncExactSteps = 3;
 constexpr int kNewtoncFixRounds = 6;
 
-enum class NewtoncPhase : uint32_t { Prep, StepLoad, StepSum1, StepSum2, StepFinish, QLoad, QComb, QFix };
+enum class NewtoncPhase : uint32_t {
+  Prep, StepLoad, StepSum1, StepSum2, StepFinish, QLoad, QComb, QFix,
+  // The fused schedule (NewtoncArgs::fused, newtonc_run): per Newton step two
+  // passes and two product launches instead of four and three. Vh x_p and
+  // Vl x_p are one product launch of 2 count instances (the second half's
+  // operands at [count, 2 count)), Sum1 + Sum2 are one pass, and the loads of
+  // the next step (or of the quotient) end the previous pass.
+  StepSum12, StepFinishNext
+};
 
 // Per-instance strides (limbs) of the pass buffers.
 BIGTUNE_HD constexpr uint64_t newtonc_t_stride(uint32_t n) { return 4ull * n + 8; }
@@ -74,6 +82,8 @@ struct NewtoncArgs {
   uint64_t* PB = nullptr;      // product operand b, p limbs
   uint64_t* PR = nullptr;      // product, 2p limbs
   uint32_t p = 0, q = 0;       // the step's precisions
+  uint32_t fused = 0;          // the fused schedule (two passes per step)
+  uint32_t q2 = 0;             // fused: the next step's precision after q (0: the quotient follows)
 };
 
 // Scratch layout in limbs (each area 32-limb aligned): the info words first
@@ -102,10 +112,12 @@ BIGTUNE_HD inline NewtoncLayout newtonc_layout(uint32_t m, uint32_t n_cap, uint6
   l.T = newtonc_align(l.X + count * n);
   l.Q = newtonc_align(l.T + count * newtonc_t_stride(uint32_t(n)));
   l.R = newtonc_align(l.Q + count * (n + 2));
+  // PA, PB: n + 2 limbs per instance, PR 2 (n + 2): the fused schedule's
+  // double batches of a step from p to q hold 2 p <= q + 2 <= n + 2 limbs.
   l.PA = newtonc_align(l.R + count * (n + 2));
-  l.PB = newtonc_align(l.PA + count * n);
-  l.PR = newtonc_align(l.PB + count * n);
-  l.prod_scratch = newtonc_align(l.PR + count * 2 * n);
+  l.PB = newtonc_align(l.PA + count * (n + 2));
+  l.PR = newtonc_align(l.PB + count * (n + 2));
+  l.prod_scratch = newtonc_align(l.PR + count * 2 * (n + 2));
   const uint64_t fast_end = l.prod_scratch + (prod_scratch_bytes + 7) / 8;
   l.fu = base;
   l.fv = newtonc_align(l.fu + count * m);
@@ -191,6 +203,75 @@ BIGTUNE_HD void newtonc_addmul_1(Ops& o, bool sub, uint64_t* r, uint32_t w, cons
   }
 }
 
+// The end of StepSum2 / StepSum12: D (in Ts, mod B^(q+2)) to Tt = |D|, its
+// sign into info bit 1, PA = E_lo = Tt[p, 2p).
+template <class Ops>
+BIGTUNE_HD void newtonc_sign_elo(Ops& o, const NewtoncArgs& a, uint64_t i, uint64_t info, uint32_t p, uint32_t q,
+                                 uint64_t* Ts, uint64_t* Tt, uint64_t* PA) {
+  using Limb = uint64_t;
+  if (q + p < q + 2) o.sub_1(Ts + q + p, Ts + q + p, 2 - p, 1);  // p = 1: B^(q+1) is in range
+  const bool neg = o.read(Ts, q + 1) >> 63;
+  if (neg) o.pow_sub(Tt, Ts, q + 2, q + 2);
+  else o.copy_shift(Tt, q + 2, Ts, q + 2, 0);
+  o.write(a.info + i, 0, (info & ~Limb(2)) | (neg ? Limb(2) : Limb(0)));
+  o.map(PA, p, [&](uint32_t j) { return p + j < q + 2 ? Tt[p + j] : Limb(0); });
+}
+
+// StepFinish for an instance of the fast path: x_q from x_p, E (Tt) and the
+// product x_p E_lo (PR).
+template <class Ops>
+BIGTUNE_HD void newtonc_finish(Ops& o, const NewtoncArgs& a, uint64_t i, uint64_t* X, uint64_t* Ts, const uint64_t* Tt,
+                               uint64_t* Tu, uint64_t* Tv, uint64_t info, uint32_t p, uint32_t q) {
+  using Limb = uint64_t;
+  const uint32_t w = q + 2, d = q - p;
+  const Limb* PR = a.PR + i * 2 * p;
+  o.map(Ts, w, [&](uint32_t j) {  // Ts = E, Tu = floor(x_p E_lo / B^p)
+    Tu[j] = j < p ? PR[p + j] : Limb(0);
+    return j < w - p ? Tt[p + j] : Limb(0);
+  });
+  o.add_n(Ts, Ts, Tu, w);
+  const uint32_t h = w > 2 * p ? w - 2 * p : 0;  // E_hi = Tt[2p, w), at most 2 limbs
+  for (uint32_t k = 0; k < h; ++k) {
+    const Limb t = o.read(Tt, 2 * p + k);
+    if (t) newtonc_addmul_1(o, false, Ts, w, X, p, t, k, Tu, Tv);
+  }
+  o.map(Tu, w, [&](uint32_t j) { return j >= d && j - d < p ? X[j - d] : Limb(0); });
+  if (info & 2) o.add_n(Tu, Tu, Ts, w);  // D < 0: the inverse was short
+  else o.sub_n(Tu, Tu, Ts, w);
+  if (o.read(Tu, q + 1) >> 63) o.zero(X, q);                                // X_q < B^q: clamp
+  else if (o.prec(Tu, w) > q) o.map(X, q, [](uint32_t) { return ~Limb(0); });  // X_q >= 2 B^q
+  else o.copy_shift(X, q, Tu, q, 0);
+}
+
+// The fused schedule's loads after x_(a.q) is final: the step from p = a.q to
+// q = a.q2 on the double batch (PA[i] = Vh, PA[count + i] = Vl padded to p
+// limbs, PB[i] = PB[count + i] = x_p, stride p), or for a.q2 = 0 QLoad's
+// PA = U1lo (stride n). Every instance loads (the products run on all).
+template <class Ops>
+BIGTUNE_HD void newtonc_load_next(Ops& o, const NewtoncArgs& a, uint64_t i) {
+  using Limb = uint64_t;
+  const uint32_t n = a.n;
+  if (a.q2 == 0) {
+    const uint32_t k = a.m + 1 - n;
+    const Limb* U = a.U + i * (a.m + 1);
+    o.map(a.PA + i * n, n, [&](uint32_t j) { return j < k ? U[n + j] : Limb(0); });
+    return;
+  }
+  const uint32_t p = a.q, q = a.q2, d = q - p;
+  const Limb* V = a.V + i * n;
+  const Limb* X = a.X + i * n;
+  Limb* PA1 = a.PA + (a.count + i) * p;
+  Limb* PB0 = a.PB + i * p;
+  Limb* PB1 = a.PB + (a.count + i) * p;
+  o.map(a.PA + i * p, p, [&](uint32_t j) {  // one map for four arrays
+    PA1[j] = j < d ? V[n - q + j] : Limb(0);
+    const Limb x = X[j];
+    PB0[j] = x;
+    PB1[j] = x;
+    return V[n - p + j];
+  });
+}
+
 // One pass for instance i. Returns false only from QFix for an instance the
 // fast path did not finish (the caller queues it for the fallback).
 template <class Ops>
@@ -223,6 +304,7 @@ BIGTUNE_HD bool newtonc_pass(Ops& o, NewtoncPhase phase, const NewtoncArgs& a, u
       o.write(X, 0, Limb(~Wide(0) / top));
     }
     o.write(a.info + i, 0, Limb(mine ? 1 : 0) | (Limb(s) << 8));
+    if (a.fused) newtonc_load_next(o, a, i);  // the first step's (a.q = 1, a.q2) or the quotient's loads
     return true;
   }
   const Limb info = o.read(a.info + i, 0);
@@ -247,31 +329,26 @@ BIGTUNE_HD bool newtonc_pass(Ops& o, NewtoncPhase phase, const NewtoncArgs& a, u
       if (!mine) return true;
       o.map(Tu, q + 2, [&](uint32_t j) { return j < 2 * p ? PR[j] : Limb(0); });
       o.add_n(Ts, Ts, Tu, q + 2);
-      if (q + p < q + 2) o.sub_1(Ts + q + p, Ts + q + p, 2 - p, 1);  // p = 1: B^(q+1) is in range
-      const bool neg = o.read(Ts, q + 1) >> 63;
-      if (neg) o.pow_sub(Tt, Ts, q + 2, q + 2);
-      else o.copy_shift(Tt, q + 2, Ts, q + 2, 0);
-      o.write(a.info + i, 0, (info & ~Limb(2)) | (neg ? Limb(2) : Limb(0)));
-      o.map(PA, p, [&](uint32_t j) { return p + j < q + 2 ? Tt[p + j] : Limb(0); });
+      newtonc_sign_elo(o, a, i, info, p, q, Ts, Tt, PA);
       return true;
     }
-    case NewtoncPhase::StepFinish: {  // corr = E + E_hi x_p + floor(x_p E_lo / B^p); x_q = x_p B^d -+ corr
+    case NewtoncPhase::StepSum12: {  // StepSum1 + StepSum2 on the double batch: Vh x_p at PR, Vl x_p at PR1
       if (!mine) return true;
-      const uint32_t w = q + 2;
-      o.map(Ts, w, [&](uint32_t j) { return j < w - p ? Tt[p + j] : Limb(0); });  // E
-      o.map(Tu, w, [&](uint32_t j) { return j < p ? PR[p + j] : Limb(0); });
-      o.add_n(Ts, Ts, Tu, w);
-      const uint32_t h = w > 2 * p ? w - 2 * p : 0;  // E_hi = Tt[2p, w), at most 2 limbs
-      for (uint32_t k = 0; k < h; ++k) {
-        const Limb t = o.read(Tt, 2 * p + k);
-        if (t) newtonc_addmul_1(o, false, Ts, w, X, p, t, k, Tu, Tv);
-      }
-      o.map(Tu, w, [&](uint32_t j) { return j >= d && j - d < p ? X[j - d] : Limb(0); });
-      if (info & 2) o.add_n(Tu, Tu, Ts, w);  // D < 0: the inverse was short
-      else o.sub_n(Tu, Tu, Ts, w);
-      if (o.read(Tu, q + 1) >> 63) o.zero(X, q);                                // X_q < B^q: clamp
-      else if (o.prec(Tu, w) > q) o.map(X, q, [](uint32_t) { return ~Limb(0); });  // X_q >= 2 B^q
-      else o.copy_shift(X, q, Tu, q, 0);
+      const Limb* PR1 = a.PR + (a.count + i) * 2 * p;
+      o.map(Ts, q + 2, [&](uint32_t j) {  // one map for three arrays (the backends call f once per j)
+        Tu[j] = j >= d && j - d < 2 * p ? PR[j - d] : Limb(0);
+        Tv[j] = j < 2 * p ? PR1[j] : Limb(0);
+        return j >= p && j - p < q ? V[n - q + (j - p)] : Limb(0);
+      });
+      o.add_n(Ts, Ts, Tu, q + 2);
+      o.add_n(Ts, Ts, Tv, q + 2);
+      newtonc_sign_elo(o, a, i, info, p, q, Ts, Tt, PA);
+      return true;
+    }
+    case NewtoncPhase::StepFinish:
+    case NewtoncPhase::StepFinishNext: {  // corr = E + E_hi x_p + floor(x_p E_lo / B^p); x_q = x_p B^d -+ corr
+      if (mine) newtonc_finish(o, a, i, X, Ts, Tt, Tu, Tv, info, p, q);
+      if (phase == NewtoncPhase::StepFinishNext) newtonc_load_next(o, a, i);
       return true;
     }
     case NewtoncPhase::QLoad: {  // PA = U1lo (p = n here), PB is X itself
@@ -338,31 +415,53 @@ BIGTUNE_HD bool newtonc_pass(Ops& o, NewtoncPhase phase, const NewtoncArgs& a, u
 }
 
 // The launch sequence, shared by the GPU launch and the CPU test. Backend:
-//   pass(phase, args)              every instance, args.p/q set;
-//   product(p, a, b, r, args)      count full products of p-limb operands
-//                                   (a, b: p limbs per instance, r: 2p).
+//   pass(phase, args)                     every instance, args.p/q set;
+//   product(p, a, b, r, args, count)      count full products of p-limb
+//                                         operands (a, b: p limbs per
+//                                         instance, r: 2p).
+// args.fused picks the fused schedule (NewtoncPhase::StepSum12): per step
+// two passes and two product launches, the first on 2 count instances.
 template <class Backend>
 void newtonc_run(Backend& be, NewtoncArgs args) {
-  args.p = args.q = 0;
-  be.pass(NewtoncPhase::Prep, args);
   uint32_t ps[64];
   const int k = newtonc_precisions(args.n, ps);
-  for (int j = 1; j < k; ++j) {
-    args.p = ps[j - 1];
-    args.q = ps[j];
-    be.pass(NewtoncPhase::StepLoad, args);
-    be.product(args.p, args.PA, args.PB, args.PR, args);
-    be.pass(NewtoncPhase::StepSum1, args);
-    be.product(args.p, args.PA, args.PB, args.PR, args);
-    be.pass(NewtoncPhase::StepSum2, args);
-    be.product(args.p, args.PA, args.PB, args.PR, args);
-    be.pass(NewtoncPhase::StepFinish, args);
+  const uint64_t c = args.count;
+  if (args.fused) {
+    args.p = 0;
+    args.q = ps[0];
+    args.q2 = k > 1 ? ps[1] : 0;
+    be.pass(NewtoncPhase::Prep, args);  // with the first step's loads
+    for (int j = 1; j < k; ++j) {
+      args.p = ps[j - 1];
+      args.q = ps[j];
+      args.q2 = j + 1 < k ? ps[j + 1] : 0;
+      be.product(args.p, args.PA, args.PB, args.PR, args, 2 * c);
+      be.pass(NewtoncPhase::StepSum12, args);
+      be.product(args.p, args.PA, args.PB, args.PR, args, c);
+      be.pass(NewtoncPhase::StepFinishNext, args);  // with the next step's or the quotient's loads
+    }
+  } else {
+    args.p = args.q = 0;
+    be.pass(NewtoncPhase::Prep, args);
+    for (int j = 1; j < k; ++j) {
+      args.p = ps[j - 1];
+      args.q = ps[j];
+      be.pass(NewtoncPhase::StepLoad, args);
+      be.product(args.p, args.PA, args.PB, args.PR, args, c);
+      be.pass(NewtoncPhase::StepSum1, args);
+      be.product(args.p, args.PA, args.PB, args.PR, args, c);
+      be.pass(NewtoncPhase::StepSum2, args);
+      be.product(args.p, args.PA, args.PB, args.PR, args, c);
+      be.pass(NewtoncPhase::StepFinish, args);
+    }
+    args.p = args.q = args.n;
+    be.pass(NewtoncPhase::QLoad, args);
   }
   args.p = args.q = args.n;
-  be.pass(NewtoncPhase::QLoad, args);
-  be.product(args.n, args.PA, args.X, args.PR, args);
+  args.q2 = 0;
+  be.product(args.n, args.PA, args.X, args.PR, args, c);
   be.pass(NewtoncPhase::QComb, args);
-  be.product(args.n, args.PA, args.V, args.PR, args);
+  be.product(args.n, args.PA, args.V, args.PR, args, c);
   be.pass(NewtoncPhase::QFix, args);
 }
 

@@ -1,25 +1,31 @@
-// divmod.newtonc.u64.q4: division composed from the registry's full products
-// (kernels/block/div_newtonc.hpp has the algorithm and its error bounds).
-// One launch = a sequence of batched launches on the stream:
-//   pass kernels of this file (one block of 256 threads per instance, the
-//   block primitives of block_ops.cuh), and between them the registered full
-//   product at each step's precision (newtonc_product below: the table of
-//   runtime/default_plan.cpp's mul preferences, bench/results/
-//   2026-11-22-h100-session4.md, in the forms that need no large batch);
+// divmod.newtonc.u64.q4[.pp.f.w1028[.k4]]: division composed from the
+// registry's full products (kernels/block/div_newtonc.hpp has the algorithm
+// and its error bounds). One launch = a sequence of batched launches on the
+// stream:
+//   pass kernels of this file (one block of 64-256 threads per instance on the
+//   block primitives of block_ops.cuh, or one warp per instance on
+//   block/newtonc_warp_ops.cuh for passes of at most ".w<T>" limbs), and
+//   between them the registered full product at each step's precision
+//   (newtonc_product below: a table of session 4's mul preferences; ".pp":
+//   kernels::preferred_plan's);
 // then, for the instances the fast path did not take or finish (short or zero
 // divisors, dividends above 2n limbs, the rare fix-up overflow), the block
 // shinv kernel on a compacted copy of those instances. Counting them needs one
 // device-to-host read, so this launch synchronises its stream once.
-// No new template instances beyond the pass kernel: products and fallback are
+// No new template instances beyond the pass kernels (block, warp K = 1 and 4): products and fallback are
 // the existing kernels, started through kernels::launch.
 #include <algorithm>
+#include <map>
 #include <mutex>
 #include <string>
+#include <utility>
 
 #include "kernels/block/block_ops.cuh"
 #include "kernels/block/div_fused_layout.hpp"
 #include "kernels/block/div_newtonc.hpp"
 #include "kernels/block/layout.hpp"
+#include "kernels/block/newtonc_warp_ops.cuh"
+#include "kernels/preferred_plans.hpp"
 #include "kernels/variants/div_newtonc_variant.hpp"
 #include "kernels/variants/scan_kernels.cuh"
 #include "kernels/variants/variant_factory.hpp"
@@ -41,6 +47,14 @@ NewtoncProduct newtonc_product(uint32_t p) {
   if (bits <= 40960) return {"mul.karatsuba.u64.q16.k3.blockrot.u32.q16.l16", 32};
   return {"mul.ntt.u64.q1.crt3.m13.t1024", 1};
 }
+// The same from kernels::preferred_plan (the default full product at 64p
+// bits for a batch of `count`: the warp Karatsuba at 2.5-16 Kbit, the CRT NTT
+// from 30 Kbit, ...), the table above where it names none.
+NewtoncProduct newtonc_product_pp(uint32_t p, uint64_t count) {
+  const auto pp = preferred_plan(Op::Mul, 64ull * p, count, DeviceLimits::h100());
+  if (pp && pp->variant->op == Op::Mul) return {pp->variant->name.c_str(), pp->ipb};
+  return newtonc_product(p);
+}
 // Upper ends of the table's ranges in limbs, for the scratch bound.
 constexpr uint32_t kNewtoncRangeEnds[] = {1, 2, 4, 8, 32, 64, 128, 256, 512, 640};
 
@@ -49,6 +63,17 @@ namespace {
 constexpr int kPassQ = 4;
 constexpr uint32_t kPassThreads = 256;
 constexpr const char* kFallbackName = "divmod.shinv.u64.q4";
+
+// The variant parameter (the name's extra part, bench/notes/div-newtonc-bound.md):
+// bit 0 ".pp": products from kernels::preferred_plan (newtonc_product_pp);
+// bit 1 ".f": the fused schedule (NewtoncArgs::fused: two passes and two
+// product launches per Newton step instead of four and three); bits 8..
+// ".w<T>": passes over at most T limbs on the warp backend
+// (block/newtonc_warp_ops.cuh, one warp per instance), the others on blocks;
+// bit 2 ".k4": its adds take 4 limbs per lane (else 1).
+constexpr uint32_t kParamPreferred = 1, kParamFused = 2, kParamWarpK4 = 4;
+uint32_t warp_limit(uint32_t param) { return param >> 8; }
+constexpr uint32_t kWarpPassThreads = 256;
 
 template <int Q>
 struct NewtoncDeviceOps : block::BlockLimbOps<Q> {
@@ -72,6 +97,24 @@ __global__ void __launch_bounds__(kPassThreads)
   for (uint64_t i = blockIdx.x; i < a.count; i += gridDim.x) {
     const bool ok = block::newtonc_pass(ops, ph, a, i);
     if (threadIdx.x == 0) {
+      if (!ok) idx[atomicAdd(counter, 1ull)] = uint32_t(i);
+      else if (ph == block::NewtoncPhase::QFix && flags) flags[i] = 0;
+    }
+  }
+}
+
+// The same pass with one warp per instance (NewtoncWarpOps): 8 instances per
+// 256-thread block, grid stride over the batch.
+template <int K>
+__global__ void __launch_bounds__(kWarpPassThreads)
+    newtonc_warp_pass_kernel(block::NewtoncArgs a, block::NewtoncPhase ph, uint32_t* flags, uint32_t* idx,
+                             unsigned long long* counter) {
+  block::NewtoncWarpOps<K> ops;
+  const uint32_t wpb = blockDim.x / 32;
+  const uint64_t stride = uint64_t(gridDim.x) * wpb;
+  for (uint64_t i = uint64_t(blockIdx.x) * wpb + threadIdx.x / 32; i < a.count; i += stride) {
+    const bool ok = block::newtonc_pass(ops, ph, a, i);
+    if ((threadIdx.x & 31u) == 0) {
       if (!ok) idx[atomicAdd(counter, 1ull)] = uint32_t(i);
       else if (ph == block::NewtoncPhase::QFix && flags) flags[i] = 0;
     }
@@ -118,7 +161,9 @@ uint32_t pass_limbs(block::NewtoncPhase ph, const block::NewtoncArgs& a) {
     case block::NewtoncPhase::StepLoad:
     case block::NewtoncPhase::StepSum1:
     case block::NewtoncPhase::StepSum2:
-    case block::NewtoncPhase::StepFinish: return a.q + 2;
+    case block::NewtoncPhase::StepFinish:
+    case block::NewtoncPhase::StepSum12: return a.q + 2;
+    case block::NewtoncPhase::StepFinishNext: return a.q2 ? a.q + 2 : std::max(a.q + 2, a.n);
     default: return a.n + 2;
   }
 }
@@ -128,29 +173,56 @@ uint64_t newtonc_smem(const Variant&, uint64_t, uint32_t) { return pass_tile_byt
 // The fallback's and the products' limit (the block shinv kernel: 2^20 bits).
 uint64_t newtonc_max_bits(const Variant&) { return block::kDivMaxBits; }
 
-// The largest scratch any product of the schedules for m-limb dividends needs
-// (each range's variant evaluated at its upper end, clipped to m: their
-// scratch grows with the operand size).
-uint64_t product_scratch(uint32_t m, uint64_t count) {
+NewtoncProduct product_for(uint32_t param, uint32_t p, uint64_t count) {
+  return param & kParamPreferred ? newtonc_product_pp(p, count) : newtonc_product(p);
+}
+
+// The largest scratch any product of the schedules for m-limb dividends needs:
+// products of count instances at p <= m limbs, and in the fused schedule's
+// Newton steps of 2 count at p <= (q + 2) / 2 <= (m + 2) / 2.
+// Table products: each range's variant evaluated at its upper end, clipped
+// (their scratch grows with the operand size). preferred_plan's: every p,
+// once per (m, count) (cached: the launch asks each time).
+uint64_t product_scratch(uint32_t param, uint32_t m, uint64_t count) {
+  const bool fused = param & kParamFused;
+  const uint32_t half = (m + 2) / 2;
   uint64_t best = 0;
   auto at = [&](uint32_t p) {
-    const Variant* v = find_variant(newtonc_product(p).name);
-    if (v) best = std::max(best, scratch_bytes(*v, 64ull * p, count));
+    for (uint64_t c : {count, 2 * count}) {
+      if (c != count && (!fused || p > half)) continue;
+      const NewtoncProduct choice = product_for(param, p, c);
+      const Variant* v = find_variant(choice.name);
+      if (v) best = std::max(best, scratch_bytes(*v, 64ull * p, c));
+    }
   };
-  for (uint32_t end : kNewtoncRangeEnds)
+  if (param & kParamPreferred) {
+    static std::mutex mu;
+    static std::map<std::pair<uint32_t, uint64_t>, uint64_t> cache;
+    std::lock_guard<std::mutex> lock(mu);
+    const auto key = std::make_pair(m | (fused ? 0x80000000u : 0u), count);  // m < 2^31
+    const auto it = cache.find(key);
+    if (it != cache.end()) return it->second;
+    for (uint32_t p = 1; p <= m; ++p) at(p);
+    cache[key] = best;
+    return best;
+  }
+  for (uint32_t end : kNewtoncRangeEnds) {
     if (end <= m) at(end);
+    if (fused && end > half) at(half);
+  }
   at(m);
   return best;
 }
-block::NewtoncLayout layout_for(uint64_t bits, uint64_t count) {
+block::NewtoncLayout layout_for(const Variant& v, uint64_t bits, uint64_t count) {
   const uint32_t m = block::limbs_for_bits(bits, 64);
-  return block::newtonc_layout(m, m, count, product_scratch(m, count), scratch_bytes(fallback_variant(), bits, count));
+  return block::newtonc_layout(m, m, count, product_scratch(v.param, m, count),
+                               scratch_bytes(fallback_variant(), bits, count));
 }
-uint64_t newtonc_scratch(const Variant&, uint64_t bits, uint64_t count) { return layout_for(bits, count).total * 8; }
+uint64_t newtonc_scratch(const Variant& v, uint64_t bits, uint64_t count) { return layout_for(v, bits, count).total * 8; }
 
-cudaError_t launch_product(uint32_t p, const uint64_t* pa, const uint64_t* pb, uint64_t* pr, uint64_t count,
-                           void* scratch, cudaStream_t stream) {
-  const NewtoncProduct choice = newtonc_product(p);
+cudaError_t launch_product(uint32_t param, uint32_t p, const uint64_t* pa, const uint64_t* pb, uint64_t* pr,
+                           uint64_t count, void* scratch, cudaStream_t stream) {
+  const NewtoncProduct choice = product_for(param, p, count);
   const Variant* base = find_variant(choice.name);
   if (base == nullptr) return cudaErrorInvalidDeviceFunction;
   const uint64_t bits = 64ull * p;
@@ -171,13 +243,13 @@ cudaError_t launch_product(uint32_t p, const uint64_t* pa, const uint64_t* pb, u
   return launch(*base, ba, g, stream);
 }
 
-cudaError_t newtonc_launch(const Variant&, const KernelArgs& args, const Geometry&, cudaStream_t stream) {
+cudaError_t newtonc_launch(const Variant& v, const KernelArgs& args, const Geometry&, cudaStream_t stream) {
   if (args.scratch == nullptr) return cudaErrorInvalidValue;
   if (args.count == 0) return cudaSuccess;
   if (args.count > 0xffffffffull) return cudaErrorInvalidConfiguration;  // 32-bit fallback indices
   const uint32_t m = args.limbs, n = args.b_limbs;
   const uint64_t bits = 64ull * m, count = args.count;
-  const block::NewtoncLayout l = layout_for(bits, count);
+  const block::NewtoncLayout l = layout_for(v, bits, count);
   uint64_t* s = static_cast<uint64_t*>(args.scratch);
   uint32_t* idx = reinterpret_cast<uint32_t*>(s + l.idx);
   auto* counter = reinterpret_cast<unsigned long long*>(s + l.counter);
@@ -193,6 +265,7 @@ cudaError_t newtonc_launch(const Variant&, const KernelArgs& args, const Geometr
   a.rn = args.r2_limbs;
   a.count = count;
   a.fast_ok = n >= 1 && m <= 2 * n;
+  a.fused = v.param & kParamFused ? 1 : 0;
   block::newtonc_bind_scratch(a, s, l);
   void* prod_scratch = s + l.prod_scratch;
 
@@ -200,9 +273,11 @@ cudaError_t newtonc_launch(const Variant&, const KernelArgs& args, const Geometr
   if (err != cudaSuccess) return err;
   const uint32_t tile = pass_tile_bytes();
   const uint32_t blocks = uint32_t(std::min<uint64_t>(count, block::kDivFusedMaxBlocks));
+  const uint32_t warp_blocks =
+      uint32_t(std::min<uint64_t>((count + kWarpPassThreads / 32 - 1) / (kWarpPassThreads / 32), block::kDivFusedMaxBlocks));
   struct Backend {
     cudaStream_t stream;
-    uint32_t tile, blocks;
+    uint32_t param, tile, blocks, warp_blocks;
     uint32_t* flags;
     uint32_t* idx;
     unsigned long long* counter;
@@ -210,14 +285,21 @@ cudaError_t newtonc_launch(const Variant&, const KernelArgs& args, const Geometr
     cudaError_t err = cudaSuccess;
     void pass(block::NewtoncPhase ph, const block::NewtoncArgs& a) {
       if (err != cudaSuccess) return;
-      newtonc_pass_kernel<<<blocks, pass_threads(pass_limbs(ph, a)), tile, stream>>>(a, ph, flags, idx, counter);
+      const uint32_t limbs = pass_limbs(ph, a);
+      if (limbs <= warp_limit(param) && (param & kParamWarpK4))
+        newtonc_warp_pass_kernel<4><<<warp_blocks, kWarpPassThreads, 0, stream>>>(a, ph, flags, idx, counter);
+      else if (limbs <= warp_limit(param))
+        newtonc_warp_pass_kernel<1><<<warp_blocks, kWarpPassThreads, 0, stream>>>(a, ph, flags, idx, counter);
+      else
+        newtonc_pass_kernel<<<blocks, pass_threads(limbs), tile, stream>>>(a, ph, flags, idx, counter);
       err = cudaGetLastError();
     }
-    void product(uint32_t p, const uint64_t* pa, const uint64_t* pb, uint64_t* pr, const block::NewtoncArgs& a) {
+    void product(uint32_t p, const uint64_t* pa, const uint64_t* pb, uint64_t* pr, const block::NewtoncArgs&,
+                 uint64_t n_products) {
       if (err != cudaSuccess) return;
-      err = launch_product(p, pa, pb, pr, a.count, prod_scratch, stream);
+      err = launch_product(param, p, pa, pb, pr, n_products, prod_scratch, stream);
     }
-  } be{stream, tile, blocks, args.flags, idx, counter, prod_scratch};
+  } be{stream, v.param, tile, blocks, warp_blocks, args.flags, idx, counter, prod_scratch};
   block::newtonc_run(be, a);
   if (be.err != cudaSuccess) return be.err;
 
@@ -260,8 +342,22 @@ const ShapeRules kNewtoncShape{newtonc_threads, newtonc_smem, newtonc_max_bits, 
 }  // namespace
 
 void append_div_newtonc_variants(std::vector<Variant>& out) {
-  out.push_back(make_variant(Op::DivMod, "block", "newtonc", 64, kPassQ, kPassThreads,
-                             reinterpret_cast<const void*>(&newtonc_pass_kernel), kNewtoncShape));
+  // The first: session 5's (table products, four passes per step, blocks).
+  // div15 (bench/results/2026-11-22-h100-div15.md) measured against it, at
+  // 2^14 - 2^20 and 16385 - 32767 bits: .pp (products from preferred_plan)
+  // 1.15x at 2^15, .pp.f (fused schedule) 1.21x, .pp.f.w36 / .w132 (warp
+  // passes up to 36 / 132 limbs) 1.32x / 1.38x, .pp.f.w1028 (every pass to
+  // 2^16 bits on warps) 1.55x; with 4-limb adds (.k4: 75 registers against
+  // 48) 0.95x at 2^15, 1.02x at 2^16 - 2^17, equal above. Kept: the two that
+  // win somewhere (the default plan's), and the baseline.
+  const std::pair<const char*, uint32_t> shapes[] = {
+      {"", 0},
+      {"pp.f.w1028", kParamPreferred | kParamFused | (1028u << 8)},
+      {"pp.f.w1028.k4", kParamPreferred | kParamFused | kParamWarpK4 | (1028u << 8)},
+  };
+  for (const auto& [extra, param] : shapes)
+    out.push_back(make_variant(Op::DivMod, "block", "newtonc", 64, kPassQ, kPassThreads,
+                               reinterpret_cast<const void*>(&newtonc_pass_kernel), kNewtoncShape, extra, param));
 }
 
 }  // namespace bigtune::kernels::variants

@@ -15,6 +15,9 @@ struct NewtoncProduct {
 };
 // The product divmod.newtonc runs for p-limb (64p-bit) operands.
 NewtoncProduct newtonc_product(uint32_t p);
+// The product of the ".pp" variants: kernels::preferred_plan's full product
+// for a batch of `count` (the table above where it names none).
+NewtoncProduct newtonc_product_pp(uint32_t p, uint64_t count);
 void append_div_newtonc_variants(std::vector<Variant>& out);
 
 }  // namespace bigtune::kernels::variants

@@ -101,6 +101,8 @@ void append_warp_divnewton_variants(std::vector<Variant>& out) {
   one<8, 8>(out, {4});    // 2-4 Kbit dividends: 1.82e8 inst/s at 4 Kbit
   one<16, 8>(out, {4});   // to 8 Kbit: 6.51e7
   one<32, 8>(out, {8});   // to 16 Kbit: 2.19e7
+  // Re-timed (div15, bench/results/2026-11-22-h100-div15.md) on the kernel as
+  // wdiv2 left it: at 16 Kbit c8 2.28e7, c4 2.23e7, c16 2.06e7 (best ipb each).
   // Measured and dropped (bench/results/2026-11-22-h100-wdiv2.md): the same
   // kernels on 128-thread blocks held to 5, 6 and 7 blocks per SM (one<L,
   // 8, 128, B>: 91-96, 80 and 72 registers, 20-28 resident warps against

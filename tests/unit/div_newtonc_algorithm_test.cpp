@@ -17,129 +17,24 @@
 #include "kernels/block/div_newtonc.hpp"
 #include "kernels/block/div_shinv.hpp"
 #include "tests/reference/host_limb_ops.hpp"
+#include "tests/support/div_newtonc_batch.hpp"
 #include "tests/support/operands.hpp"
 
 namespace bigtune {
 namespace {
 
-using Limb = uint64_t;
-using kernels::block::NewtoncArgs;
-using kernels::block::NewtoncPhase;
+using namespace test::newtonc;  // run_batch, Operands, BatchResult
 
-struct MapOps : test::HostLimbOps {
-  template <class F>
-  void map(Limb* r, uint32_t n, F f) {
-    for (uint32_t j = 0; j < n; ++j) r[j] = f(j);
-  }
-};
-
-struct HostBackend {
-  MapOps ops;
-  std::vector<uint64_t> fallback;  // instances QFix handed back
-  void pass(NewtoncPhase ph, const NewtoncArgs& a) {
-    for (uint64_t i = 0; i < a.count; ++i)
-      if (!kernels::block::newtonc_pass(ops, ph, a, i)) fallback.push_back(i);
-  }
-  void product(uint32_t p, const Limb* pa, const Limb* pb, Limb* pr, const NewtoncArgs& a) {
-    for (uint64_t i = 0; i < a.count; ++i) ops.mul(pr + i * 2 * p, pa + i * p, p, pb + i * p, p);
-  }
-};
-
-std::vector<Limb> words(const mpz_t x, uint32_t n) {
-  std::vector<Limb> w(n, 0);
-  size_t got = 0;
-  if (mpz_sgn(x)) mpz_export(w.data(), &got, -1, 8, 0, 0, x);
-  EXPECT_LE(got, n);
-  return w;
+// Both launch schedules (four passes per Newton step, and the fused two) on
+// the same batch; the counts add up.
+BatchResult run_both(const std::vector<mpz_t*>& us, const std::vector<mpz_t*>& vs, uint32_t m, uint32_t n) {
+  BatchResult r = run_batch(us, vs, m, n, false);
+  const BatchResult f = run_batch(us, vs, m, n, true);
+  r.cases += f.cases;
+  r.bad += f.bad;
+  r.fallback += f.fallback;
+  return r;
 }
-void from_words(mpz_t x, const Limb* w, uint32_t n) { mpz_import(x, n, -1, 8, 0, 0, w); }
-
-struct BatchResult {
-  uint64_t cases = 0, bad = 0, fallback = 0;
-};
-
-// Divides the batch (u[i], v[i]) of m- and n-limb operands; counts mismatches
-// against GMP and the instances the fast path handed back.
-BatchResult run_batch(const std::vector<mpz_t*>& us, const std::vector<mpz_t*>& vs, uint32_t m, uint32_t n) {
-  const uint64_t count = us.size();
-  const auto l = kernels::block::newtonc_layout(m, m, count, 0, 0);
-  const Limb guard = 0x5a5a5a5a5a5a5a5aull;
-  std::vector<Limb> scratch(l.total + 8, guard);
-  std::vector<Limb> u(count * m), v(count * n), q(count * m, guard), r(count * n, guard);
-  for (uint64_t i = 0; i < count; ++i) {
-    const auto uw = words(*us[i], m), vw = words(*vs[i], n);
-    std::copy(uw.begin(), uw.end(), u.begin() + i * m);
-    std::copy(vw.begin(), vw.end(), v.begin() + i * n);
-  }
-  Limb* s = scratch.data();
-  NewtoncArgs a{};
-  a.u = u.data();
-  a.v = v.data();
-  a.qo = q.data();
-  a.ro = r.data();
-  a.m = m;
-  a.n = n;
-  a.qn = m;
-  a.rn = n;
-  a.count = count;
-  a.fast_ok = m <= 2 * n;
-  kernels::block::newtonc_bind_scratch(a, s, l);
-  HostBackend be;
-  kernels::block::newtonc_run(be, a);
-  BatchResult res;
-  res.fallback = be.fallback.size();
-  // The fallback: the block division's algorithm on the handed-back instances.
-  std::vector<Limb> ws(kernels::block::div_shinv_workspace_limbs(m, n));
-  std::vector<uint8_t> zero(count, 0);
-  for (uint64_t i : be.fallback) {
-    kernels::block::DivShinv<test::HostLimbOps> div(be.ops, ws.data(), m, n);
-    zero[i] = div.divmod(q.data() + i * m, m, r.data() + i * n, n, u.data() + i * m, v.data() + i * n);
-  }
-  for (size_t i = l.total; i < scratch.size(); ++i) EXPECT_EQ(scratch[i], guard) << "scratch overrun";
-  mpz_t wq, wr, gq, gr;
-  mpz_inits(wq, wr, gq, gr, nullptr);
-  for (uint64_t i = 0; i < count; ++i) {
-    ++res.cases;
-    from_words(gq, q.data() + i * m, m);
-    from_words(gr, r.data() + i * n, n);
-    bool ok;
-    if (mpz_sgn(*vs[i]) == 0) {
-      ok = zero[i] && mpz_sgn(gq) == 0 && mpz_sgn(gr) == 0;
-    } else {
-      mpz_tdiv_qr(wq, wr, *us[i], *vs[i]);
-      ok = !zero[i] && mpz_cmp(wq, gq) == 0 && mpz_cmp(wr, gr) == 0;
-    }
-    if (!ok) {
-      ++res.bad;
-      if (res.bad <= 3)
-        ADD_FAILURE() << "newtonc m=" << m << " n=" << n << "\n u=" << test::hex(*us[i]) << "\n v=" << test::hex(*vs[i])
-                      << "\n q=" << test::hex(gq) << " want " << test::hex(wq) << "\n r=" << test::hex(gr)
-                      << " want " << test::hex(wr);
-    }
-  }
-  mpz_clears(wq, wr, gq, gr, nullptr);
-  return res;
-}
-
-struct Operands {
-  std::vector<mpz_t> u, v;
-  explicit Operands(size_t k) : u(k), v(k) {
-    for (size_t i = 0; i < k; ++i) mpz_inits(u[i], v[i], nullptr);
-  }
-  ~Operands() {
-    for (size_t i = 0; i < u.size(); ++i) mpz_clears(u[i], v[i], nullptr);
-  }
-  std::vector<mpz_t*> us() {
-    std::vector<mpz_t*> r;
-    for (auto& x : u) r.push_back(&x);
-    return r;
-  }
-  std::vector<mpz_t*> vs() {
-    std::vector<mpz_t*> r;
-    for (auto& x : v) r.push_back(&x);
-    return r;
-  }
-};
 
 // The benchmark's shape (u of m limbs, v of n = m/2 full limbs) and balanced
 // shapes with random top bits: every instance must be right, and the fast
@@ -162,7 +57,7 @@ TEST(DivNewtoncAlgorithm, RandomBalancedShapesMatchGmpOnTheFastPath) {
         if (i % 4 == 2) mpz_rrandomb(ops.v[i], rng, vbits); else mpz_urandomb(ops.v[i], rng, vbits);
         mpz_setbit(ops.v[i], vbits - 1);
       }
-      const BatchResult r = run_batch(ops.us(), ops.vs(), m, n);
+      const BatchResult r = run_both(ops.us(), ops.vs(), m, n);
       cases += r.cases;
       bad += r.bad;
       fallback += r.fallback;
@@ -197,7 +92,7 @@ TEST(DivNewtoncAlgorithm, LargeSizesMatchGmp) {
         mpz_urandomb(ops.v[i], rng, vbits);
         mpz_setbit(ops.v[i], vbits - 1);
       }
-      const BatchResult r = run_batch(ops.us(), ops.vs(), m, n);
+      const BatchResult r = run_both(ops.us(), ops.vs(), m, n);
       EXPECT_EQ(r.bad, 0u) << "n=" << n << " lost=" << lost;
       if (lost <= 40) EXPECT_EQ(r.fallback, 0u) << "n=" << n << " lost=" << lost;
       std::printf("div_newtonc host n=%u m=%u lost %d bits: %llu cases, %llu fallbacks\n", n, m, lost,
@@ -273,7 +168,7 @@ TEST(DivNewtoncAlgorithm, EdgeDivisorsMatchGmp) {
         us.push_back(&ops.u[i]);
         vs.push_back(&ops.v[i]);
       }
-      const BatchResult r = run_batch(us, vs, m, n);
+      const BatchResult r = run_both(us, vs, m, n);
       cases += r.cases;
       bad += r.bad;
       fallback += r.fallback;

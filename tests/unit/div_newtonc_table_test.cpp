@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <string>
 
 #include "kernels/registry.hpp"
 #include "kernels/variants/div_newtonc_variant.hpp"
@@ -26,9 +27,29 @@ TEST(DivNewtoncTable, EveryScheduledProductIsAValidMul) {
   }
 }
 
+// The ".pp" variants' products (kernels::preferred_plan at 64p bits for the
+// batch, 2 count in the fused schedule's steps): registered, valid full
+// products at the instances per block they are launched with.
+TEST(DivNewtoncTable, EveryPreferredProductIsAValidMul) {
+  for (uint32_t p = 1; p <= (1u << 14); ++p) {
+    for (uint64_t count : {uint64_t(1), uint64_t(2), uint64_t(4096), uint64_t(131072), uint64_t(1) << 21}) {
+      const variants::NewtoncProduct c = variants::newtonc_product_pp(p, count);
+      const Variant* v = find_variant(c.name);
+      ASSERT_NE(v, nullptr) << c.name;
+      EXPECT_EQ(v->op, Op::Mul) << c.name;
+      ASSERT_EQ(why_invalid(*v, 64ull * p, count, c.ipb, kH100), "") << c.name << " p=" << p << " count=" << count;
+    }
+  }
+  // Where they differ from the table at 2^15-bit division (n = 256 limbs):
+  // the warp Karatsuba at 4-16 Kbit (bench/results/2026-11-22-h100-session5.md).
+  EXPECT_EQ(std::string(variants::newtonc_product_pp(256, 131072).name), "mul.wkara.u32.q16.l16.k1");
+  EXPECT_EQ(std::string(variants::newtonc_product_pp(128, 262144).name), "mul.wkara.u32.q16.l8.k1");
+}
+
 TEST(DivNewtoncTable, LimitAndScratch) {
-  const Variant* v = find_variant("divmod.newtonc.u64.q4");
-  ASSERT_NE(v, nullptr);
+  for (const Variant& r : registry()) {
+  if (r.name.rfind("divmod.newtonc.", 0) != 0) continue;
+  const Variant* v = &r;
   ASSERT_NE(find_variant("divmod.shinv.u64.q4"), nullptr);  // the fallback
   EXPECT_EQ(max_operand_bits(*v, kH100), uint64_t(1) << 20);
   EXPECT_EQ(why_invalid(*v, uint64_t(1) << 20, 4096, 1, kH100), "");
@@ -40,8 +61,9 @@ TEST(DivNewtoncTable, LimitAndScratch) {
   for (int lg = 10; lg <= 20; ++lg) {
     const uint64_t bits = uint64_t(1) << lg, count = (uint64_t(1) << 32) >> lg;
     const double ratio = double(scratch_bytes(*v, bits, count)) / double(bits / 8 * count);
-    std::printf("newtonc scratch at 2^%d bits: %.2fx the dividends\n", lg, ratio);
-    EXPECT_LT(ratio, 24.0) << lg;
+    std::printf("%s scratch at 2^%d bits: %.2fx the dividends\n", v->name.c_str(), lg, ratio);
+    EXPECT_LT(ratio, 24.0) << v->name << " " << lg;
+  }
   }
 }
 

@@ -216,10 +216,10 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::DivMod, 4096, "divmod.newton.u32.q8.l8.c4"},
       {Op::DivMod, 8192, "divmod.newton.u32.q8.l16.c4"},
       {Op::DivMod, 16384, "divmod.newton.u32.q8.l32.c8"},
-      {Op::DivMod, 16385, "divmod.shinv.u64.q4.smem"},
-      {Op::DivMod, 32767, "divmod.shinv.u64.q4.smem"},
-      {Op::DivMod, 32768, "divmod.newtonc.u64.q4"},  // divbig: composed Newton division
-      {Op::DivMod, 1 << 20, "divmod.newtonc.u64.q4"},
+      {Op::DivMod, 16385, "divmod.newtonc.u64.q4.pp.f.w1028"},  // div15: composed Newton division, warp passes
+      {Op::DivMod, 32768, "divmod.newtonc.u64.q4.pp.f.w1028"},
+      {Op::DivMod, 32769, "divmod.newtonc.u64.q4.pp.f.w1028.k4"},
+      {Op::DivMod, 1 << 20, "divmod.newtonc.u64.q4.pp.f.w1028.k4"},
       {Op::Add, 16383, "add.scan.u64.q8"},
       {Op::Add, 16384, "add.stream.u64.q4.t256.s3"},
       {Op::Sub, 65536, "sub.stream.u64.q4.t256.s3"},
