@@ -1,17 +1,16 @@
 // Fused warp Barrett mulmod / sqrmod (kernels/warp/barrett_fused.cuh; issue 9,
-// task mulmodfast): "<op>.wbarrett.u32.q8.l<L>", L = 4, 8, 16, 32 lanes of
-// Q = 8 limbs (1, 2, 4, 8 Kbit). Few instantiations: one kernel per L, shared
-// by mulmod and sqrmod (args.b null).
+// task mulmodfast): "<op>.wbarrett.u32.q<Q>.l<L>", L = 4, 8, 16, 32 lanes of
+// Q = 8 limbs (1, 2, 4, 8 Kbit) or Q = 16 (2 - 16 Kbit). One kernel per shape,
+// shared by mulmod and sqrmod (args.b null).
 //
 // The launch: for a modulus shared by the batch, the reciprocal and the
 // normalised modulus on the host (kernels/modular/wbarrett_prep.hpp: one read
 // of m, one stream synchronisation, one small upload), then one kernel. With
-// a modulus per instance it runs the composed Barrett path
-// (mulmod.barrett.u64.q1, barrett_instances.cu: a registered division per
-// instance for mu, then three registered products), whose scratch is taken
-// with cudaMallocAsync: ShapeRules::scratch_bytes does not know whether the
-// modulus is shared, and the composed path's ~20 batch-sized buffers would
-// otherwise be allocated for every shared-modulus call too.
+// a modulus per instance it runs the warp block Montgomery variant of the
+// same shape (mulmod.bmont.u32.q8.l<L>: a per-instance setup, no division),
+// so that as a default plan it is never slower than bmont; the composed
+// Barrett path (a registered division per instance for mu) would cost about
+// a mulmod more per call. Its scratch is the larger of the two (both small).
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -30,11 +29,30 @@ static_assert(modular::kWBarrettHeaderWords == warp::kWBarrettHeader, "one scrat
 uint32_t wb_lanes(const Variant& v, uint64_t) { return v.param; }
 uint64_t wb_smem(const Variant&, uint64_t, uint32_t) { return 0; }  // static shared memory (~9 KB a block)
 uint64_t wb_max_bits(const Variant& v) { return uint64_t(v.param) * v.q * 32; }
-uint64_t wb_scratch(const Variant& v, uint64_t, uint64_t) {
-  return (warp::kWBarrettHeader + 3ull * v.param * v.q) * 4;
+const Variant* montgomery_of(const Variant& v);
+uint64_t wb_scratch(const Variant& v, uint64_t bits, uint64_t count) {
+  const uint64_t own = (warp::kWBarrettHeader + 3ull * v.param * v.q) * 4;
+  const Variant* mont = montgomery_of(v);
+  return std::max(own, mont ? scratch_bytes(*mont, bits, count) : 0);
 }
 
-// Per-instance moduli: the composed Barrett variant, 64-bit words.
+// Per-instance moduli: the warp block Montgomery variant of the same shape
+// (mulmod.bmont.u32.q8.l<L>, warp_mod_block_instances.cu; its own even-modulus
+// fallback included), same argument layout (32-bit limbs).
+// (Q = 16 shapes: the bmont shape of the same limbs, twice the lanes.) Null
+// past 8 Kbit, where no bmont exists.
+const Variant* montgomery_of(const Variant& v) {
+  const uint32_t lanes = v.param * v.q / 8;
+  if (lanes > 32) return nullptr;
+  return find_variant(std::string(op_name(v.op)) + ".bmont.u32.q8.l" + std::to_string(lanes));
+}
+
+// Per-instance moduli past 8 Kbit: the composed Barrett variant
+// (barrett_instances.cu: a registered division per instance for mu, three
+// registered products), 64-bit words, its scratch taken with cudaMallocAsync:
+// ShapeRules::scratch_bytes does not know whether the modulus is shared, and
+// the composed path's ~20 batch-sized buffers would otherwise be allocated
+// for every shared-modulus call too.
 cudaError_t composed_launch(const Variant& v, const KernelArgs& args, cudaStream_t stream) {
   const Variant* c = find_variant(v.op == Op::SqrMod ? "sqrmod.barrett.u64.q1" : "mulmod.barrett.u64.q1");
   if (!c) return cudaErrorInvalidConfiguration;
@@ -53,9 +71,14 @@ cudaError_t composed_launch(const Variant& v, const KernelArgs& args, cudaStream
   return e != cudaSuccess ? e : f;
 }
 
-cudaError_t wb_launch(const Variant& v, const KernelArgs& args, const Geometry&, cudaStream_t stream) {
+cudaError_t wb_launch(const Variant& v, const KernelArgs& args, const Geometry& g, cudaStream_t stream) {
   if (args.count == 0) return cudaSuccess;
-  if (!args.m_shared) return composed_launch(v, args, stream);
+  if (!args.m_shared) {
+    const Variant* mont = montgomery_of(v);
+    if (!mont) return composed_launch(v, args, stream);
+    const uint64_t bits = args.bits ? args.bits : 32ull * args.limbs;
+    return launch(*mont, args, geometry(*mont, bits, args.count, g.ipb ? g.ipb : 128 / v.param, DeviceLimits::h100()), stream);
+  }
   if (args.scratch == nullptr) return cudaErrorInvalidValue;  // the runtime allocates wb_scratch
   const uint32_t lanes = v.param, q = v.q;
   std::vector<uint32_t> m(args.m_limbs);
@@ -77,23 +100,29 @@ cudaError_t wb_launch(const Variant& v, const KernelArgs& args, const Geometry&,
 
 const ShapeRules kWBarrettShape{wb_lanes, wb_smem, wb_max_bits, wb_scratch, wb_launch, false};
 
-template <int L>
+template <int L, int Q>
 void append_for(std::vector<Variant>& out) {
-  const void* kernel = reinterpret_cast<const void*>(&warp::wbarrett_mulmod_kernel<L, 8>);
+  const void* kernel = reinterpret_cast<const void*>(&warp::wbarrett_mulmod_kernel<L, Q>);
   const std::string lanes = "l" + std::to_string(L);
-  out.push_back(make_variant(Op::MulMod, "warp", "wbarrett", 32, 8, warp::kWBarrettThreads, kernel, kWBarrettShape,
+  out.push_back(make_variant(Op::MulMod, "warp", "wbarrett", 32, Q, warp::kWBarrettThreads, kernel, kWBarrettShape,
                              lanes, L));
-  out.push_back(make_variant(Op::SqrMod, "warp", "wbarrett", 32, 8, warp::kWBarrettThreads, kernel, kWBarrettShape,
+  out.push_back(make_variant(Op::SqrMod, "warp", "wbarrett", 32, Q, warp::kWBarrettThreads, kernel, kWBarrettShape,
                              lanes, L));
 }
 
 }  // namespace
 
 void append_wbarrett_variants(std::vector<Variant>& out) {
-  append_for<4>(out);
-  append_for<8>(out);
-  append_for<16>(out);
-  append_for<32>(out);
+  append_for<4, 8>(out);
+  append_for<8, 8>(out);
+  append_for<16, 8>(out);
+  append_for<32, 8>(out);
+  // Q = 16: the block-rotate loop's 2.8 SASS instructions per digit product
+  // against 4.3 at Q = 8 (bench/notes/warp-multiplication.md); 2 - 16 Kbit.
+  append_for<4, 16>(out);
+  append_for<8, 16>(out);
+  append_for<16, 16>(out);
+  append_for<32, 16>(out);
 }
 
 }  // namespace bigtune::kernels::variants

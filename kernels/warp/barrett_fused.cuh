@@ -63,9 +63,10 @@ struct WarpBarrett {
   static constexpr uint32_t kStride = 2 * N + 2 * uint32_t(L) + 2;  // padded words per segment
   static constexpr uint32_t kSegments = kWBarrettThreads / uint32_t(L);
 
-  uint32_t* sm;  // this segment's shared region
+  uint32_t* sm;            // this segment's shared region
+  const uint32_t* consts;  // m, m', mu_lo in scratch (N limbs each; L1/L2-resident, loaded where used so
+                           // that they hold no registers across the products: Q = 16 needs them)
   uint32_t lane, first, blocks, n, ws, bs;
-  uint32_t mp[Q], mu[Q];  // m' and mu_lo, blocked (zero past n)
 
   __device__ __forceinline__ static uint32_t pad(uint32_t i) { return i + i / uint32_t(Q); }
   // Limb i of the len-limb number in shared memory, 0 outside [0, len).
@@ -128,7 +129,11 @@ struct WarpBarrett {
     // those past 2n are 0 (q1 mu_lo < 2^(64n)), so lanes >= blocks add zeros
     // and lane `blocks` receives the carry: bit n of q.
     uint32_t q[Q];
-    WarpMulBlockRotate<L, Q>().run(q, q1, mu, blocks, [](uint32_t, uint32_t(&)[Q], bool) {});
+    {
+      uint32_t mu[Q];  // mu_lo, blocked (zero past n)
+      load_blocked<Q>(mu, consts + 2 * N, first, N, true);
+      WarpMulBlockRotate<L, Q>().run(q, q1, mu, blocks, [](uint32_t, uint32_t(&)[Q], bool) {});
+    }
     {
       const uint32_t c = add_n<Q>(q, q, q1);
       uint32_t out;
@@ -140,7 +145,8 @@ struct WarpBarrett {
       // blocks only, so lane `blocks`' carry limb is not read); the sink
       // hands limbs [sQ, sQ + Q) out on the top lane, limb n is lane 0's
       // hi[0]; d 2^(32n) m' adds d m'_0 to limb n.
-      uint32_t p2[Q];
+      uint32_t p2[Q], mp[Q];  // m', blocked (zero past n)
+      load_blocked<Q>(mp, consts + N, first, N, true);
       WarpMulBlockRotate<L, Q>().run(p2, mp, q, blocks, [&](uint32_t s, uint32_t(&low)[Q], bool owner) {
         if (owner) {
 #pragma unroll
@@ -186,7 +192,9 @@ struct WarpBarrett {
 
   // v = v mod m for an operand v < 2^(32 n): one conditional subtraction,
   // then, where some segment of the warp still has v >= m, the reduction.
-  __device__ __forceinline__ void reduce_operand(uint32_t (&v)[Q], const uint32_t (&m)[Q]) const {
+  __device__ __forceinline__ void reduce_operand(uint32_t (&v)[Q]) const {
+    uint32_t m[Q];
+    load_blocked<Q>(m, consts, first, N, true);
     bool big = ge(v, m);
     if (__ballot_sync(0xffffffffu, big) == 0) return;
     uint32_t y[Q];
@@ -221,17 +229,15 @@ __device__ __forceinline__ void wbarrett_mulmod_body(const KernelArgs& args, uin
   w.blocks = w.n / uint32_t(Q);
   w.ws = s / 32;
   w.bs = s % 32;
-  uint32_t m[Q], a[Q], b[Q];
-  load_blocked<Q>(m, sc + kWBarrettHeader, w.first, WB::N, true);
-  load_blocked<Q>(w.mp, sc + kWBarrettHeader + WB::N, w.first, WB::N, true);
-  load_blocked<Q>(w.mu, sc + kWBarrettHeader + 2 * WB::N, w.first, WB::N, true);
+  w.consts = sc + kWBarrettHeader;
+  uint32_t a[Q], b[Q];
   const uint32_t* pa = static_cast<const uint32_t*>(args.a);
   load_blocked<Q>(a, pa + (active ? instance * args.limbs : 0), w.first, args.limbs, active);
-  w.reduce_operand(a, m);
+  w.reduce_operand(a);
   if (args.b) {
     const uint32_t* pb = static_cast<const uint32_t*>(args.b);
     load_blocked<Q>(b, pb + (active ? instance * args.b_limbs : 0), w.first, args.b_limbs, active);
-    w.reduce_operand(b, m);
+    w.reduce_operand(b);
   } else {
 #pragma unroll
     for (int k = 0; k < Q; ++k) b[k] = a[k];

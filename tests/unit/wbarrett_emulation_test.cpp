@@ -46,9 +46,8 @@ void make_modulus(mpz_t m, gmp_randstate_t rng, uint64_t bits, uint32_t kind) {
 }
 
 // One batch of `count` instances, modulus kind `kind`; sqr: r = a^2 mod m.
-template <int L>
+template <int L, int Q = 8>
 void check(uint64_t bits, uint64_t count, uint32_t kind, bool sqr, uint64_t seed) {
-  constexpr int Q = 8;
   using WB = kernels::warp::WarpBarrett<L, Q>;
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
@@ -150,6 +149,17 @@ TEST(WBarrettEmulation, SqrModAndOddSizes) {
   check<32>(4097, 1, 0, false, 9373);  // 17 blocks on 32 lanes
   check<32>(8192, 1, 3, true, 9374);   // the limit of l32
   check<32>(8192, 1, 7, false, 9375);  // a short modulus at the limit: operand reduction
+}
+
+// Q = 16 (the shapes from 2 Kbit): each limit, an odd size, short and full moduli.
+TEST(WBarrettEmulation, SixteenLimbsPerLane) {
+  for (uint32_t kind : {0u, 3u, 5u, 7u}) {
+    check<4, 16>(2048, 8, kind, false, 9380 + kind);
+    check<8, 16>(3000, 4, kind, kind == 3, 9385 + kind);
+  }
+  check<16, 16>(8192, 2, 2, false, 9390);
+  check<32, 16>(16384, 1, 0, false, 9391);
+  check<32, 16>(10000, 1, 8, true, 9392);
 }
 
 }  // namespace
