@@ -1,7 +1,7 @@
 // Fused warp Barrett mulmod / sqrmod (kernels/warp/barrett_fused.cuh; issue 9,
-// task mulmodfast): "<op>.wbarrett.u32.q<Q>.l<L>", L = 4, 8, 16, 32 lanes of
-// Q = 8 limbs (1, 2, 4, 8 Kbit) or Q = 16 (2 - 16 Kbit). One kernel per shape,
-// shared by mulmod and sqrmod (args.b null).
+// task mulmodfast): "<op>.wbarrett.u32.q<Q>.l<L>", q8.l4 (1 Kbit), q16.l4,
+// q16.l8, q16.l16 (2, 4, 8 Kbit). One kernel per shape, shared by mulmod and
+// sqrmod (args.b null).
 //
 // The launch: for a modulus shared by the batch, the reciprocal and the
 // normalised modulus on the host (kernels/modular/wbarrett_prep.hpp: one read
@@ -39,43 +39,18 @@ uint64_t wb_scratch(const Variant& v, uint64_t bits, uint64_t count) {
 // Per-instance moduli: the warp block Montgomery variant of the same shape
 // (mulmod.bmont.u32.q8.l<L>, warp_mod_block_instances.cu; its own even-modulus
 // fallback included), same argument layout (32-bit limbs).
-// (Q = 16 shapes: the bmont shape of the same limbs, twice the lanes.) Null
-// past 8 Kbit, where no bmont exists.
+// (Q = 16 shapes: the bmont shape of the same limbs, twice the lanes.)
 const Variant* montgomery_of(const Variant& v) {
   const uint32_t lanes = v.param * v.q / 8;
   if (lanes > 32) return nullptr;
   return find_variant(std::string(op_name(v.op)) + ".bmont.u32.q8.l" + std::to_string(lanes));
 }
 
-// Per-instance moduli past 8 Kbit: the composed Barrett variant
-// (barrett_instances.cu: a registered division per instance for mu, three
-// registered products), 64-bit words, its scratch taken with cudaMallocAsync:
-// ShapeRules::scratch_bytes does not know whether the modulus is shared, and
-// the composed path's ~20 batch-sized buffers would otherwise be allocated
-// for every shared-modulus call too.
-cudaError_t composed_launch(const Variant& v, const KernelArgs& args, cudaStream_t stream) {
-  const Variant* c = find_variant(v.op == Op::SqrMod ? "sqrmod.barrett.u64.q1" : "mulmod.barrett.u64.q1");
-  if (!c) return cudaErrorInvalidConfiguration;
-  KernelArgs k = args;
-  k.limbs = args.limbs / 2;
-  k.b_limbs = args.b_limbs / 2;
-  k.m_limbs = args.m_limbs / 2;
-  k.out_limbs = args.out_limbs / 2;
-  const uint64_t bytes = scratch_bytes(*c, 64ull * k.limbs, args.count);
-  void* p = nullptr;
-  cudaError_t e = cudaMallocAsync(&p, bytes, stream);
-  if (e != cudaSuccess) return e;
-  k.scratch = p;
-  e = launch(*c, k, Geometry{}, stream);
-  const cudaError_t f = cudaFreeAsync(p, stream);
-  return e != cudaSuccess ? e : f;
-}
-
 cudaError_t wb_launch(const Variant& v, const KernelArgs& args, const Geometry& g, cudaStream_t stream) {
   if (args.count == 0) return cudaSuccess;
   if (!args.m_shared) {
     const Variant* mont = montgomery_of(v);
-    if (!mont) return composed_launch(v, args, stream);
+    if (!mont) return cudaErrorInvalidConfiguration;
     const uint64_t bits = args.bits ? args.bits : 32ull * args.limbs;
     return launch(*mont, args, geometry(*mont, bits, args.count, g.ipb ? g.ipb : 128 / v.param, DeviceLimits::h100()), stream);
   }
@@ -113,16 +88,19 @@ void append_for(std::vector<Variant>& out) {
 }  // namespace
 
 void append_wbarrett_variants(std::vector<Variant>& out) {
+  // Measured on the H100 (bench/results/2026-11-22-h100-mulmodfast.md), the
+  // shapes kept are those that won at their size: q8.l4 at 1 Kbit, then Q = 16
+  // (the block-rotate loop's 2.8 SASS instructions per digit product against
+  // 4.3 at Q = 8, bench/notes/warp-multiplication.md): q16.l4 / l8 / l16 at
+  // 2 / 4 / 8 Kbit. Dropped after the same run: q8.l8 (tie with q16.l4 on
+  // mulmod, -4 % on sqrmod), q8.l16 (tie at 3 Kbit, -1 to -6 % at 4 Kbit),
+  // q8.l32 (-10 % against q16.l16 at 8 Kbit) and q16.l32 (16 Kbit: 7.98e6/s
+  // against the composed Barrett's 8.89e6/s, whose products are the warp
+  // Karatsuba).
   append_for<4, 8>(out);
-  append_for<8, 8>(out);
-  append_for<16, 8>(out);
-  append_for<32, 8>(out);
-  // Q = 16: the block-rotate loop's 2.8 SASS instructions per digit product
-  // against 4.3 at Q = 8 (bench/notes/warp-multiplication.md); 2 - 16 Kbit.
   append_for<4, 16>(out);
   append_for<8, 16>(out);
   append_for<16, 16>(out);
-  append_for<32, 16>(out);
 }
 
 }  // namespace bigtune::kernels::variants
