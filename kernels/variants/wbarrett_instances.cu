@@ -7,7 +7,7 @@
 // normalised modulus on the host (kernels/modular/wbarrett_prep.hpp: one read
 // of m, one stream synchronisation, one small upload), then one kernel. With
 // a modulus per instance it runs the warp block Montgomery variant of the
-// same shape (mulmod.bmont.u32.q8.l<L>: a per-instance setup, no division),
+// same limbs (mulmod.bmont.u32.q8.l<LQ/8>: a per-instance setup, no division),
 // so that as a default plan it is never slower than bmont; the composed
 // Barrett path (a registered division per instance for mu) would cost about
 // a mulmod more per call. Its scratch is the larger of the two (both small).
@@ -27,7 +27,7 @@ namespace {
 static_assert(modular::kWBarrettHeaderWords == warp::kWBarrettHeader, "one scratch layout");
 
 uint32_t wb_lanes(const Variant& v, uint64_t) { return v.param; }
-uint64_t wb_smem(const Variant&, uint64_t, uint32_t) { return 0; }  // static shared memory (~9 KB a block)
+uint64_t wb_smem(const Variant&, uint64_t, uint32_t) { return 0; }  // static shared memory (9-17 KB a block)
 uint64_t wb_max_bits(const Variant& v) { return uint64_t(v.param) * v.q * 32; }
 const Variant* montgomery_of(const Variant& v);
 uint64_t wb_scratch(const Variant& v, uint64_t bits, uint64_t count) {
