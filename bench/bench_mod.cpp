@@ -120,13 +120,14 @@ int main(int argc, char** argv) {
   uint64_t max_e = 2048, min_count = 16384, probe = 4096, gmp_max_e = ~uint64_t(0);
   std::string only, only_mulmod;
   std::vector<uint32_t> powm_ipbs;
-  bool no_gmp = false, no_mulmod = false;
+  bool no_gmp = false, no_mulmod = false, sqr_table = false;
   app.add_option("--powm-bits", powm_bits)->capture_default_str();
   app.add_option("--mulmod-bits", mulmod_bits)->capture_default_str();
   app.add_option("--target-ms", target_ms, "powm launch length to size batches for")->capture_default_str();
   app.add_option("--reps", reps)->capture_default_str();
   app.add_flag("--no-gmp", no_gmp);
   app.add_flag("--no-mulmod", no_mulmod, "skip the mulmod table");
+  app.add_flag("--sqrmod", sqr_table, "the mulmod table times sqrmod against sqr instead");
   app.add_option("--only", only, "time only powm variants whose name contains this");
   app.add_option("--max-e-bits", max_e, "longer exponents are cut and the rate scaled")->capture_default_str();
   app.add_option("--gmp-max-e-bits", gmp_max_e, "GMP: longer exponents are cut and the rate scaled");
@@ -204,20 +205,22 @@ int main(int argc, char** argv) {
       double best = 0;
       std::string best_name;
       for (const kernels::Variant& v : kernels::registry()) {
-        if (v.op != kernels::Op::MulMod) continue;
+        if (v.op != (sqr_table ? kernels::Op::SqrMod : kernels::Op::MulMod)) continue;
         const uint32_t ipb = bench_ipb(v, bits, count, limits);
         if (!kernels::why_invalid(v, bits, count, ipb, limits).empty() || oversized(v, bits)) continue;
         if (!only_mulmod.empty() && v.name.find(only_mulmod) == std::string::npos) continue;
         const Plan plan{v.name, ipb, "explicit", 0};
-        const double ms = median_ms([&] { ctx.mulmod(r, a, b, m, &plan); }, stream, reps);
+        const double ms = median_ms(
+            [&] { sqr_table ? ctx.sqrmod(r, a, m, &plan) : ctx.mulmod(r, a, b, m, &plan); }, stream, reps);
         fmt::print("       mulmod {:<26} ipb {:>3} {:>11.4g} inst/s\n", v.name, ipb, count / (ms * 1e-3));
         if (count / (ms * 1e-3) > best) best = count / (ms * 1e-3), best_name = v.name;
       }
       Plan mul_plan;
       double mul_rate = 0;
       try {
-        mul_plan = ctx.plan(Op::Mul, bits, count);
-        const double ms = median_ms([&] { ctx.mul(p, a, b, &mul_plan); }, stream, reps);
+        mul_plan = ctx.plan(sqr_table ? Op::Sqr : Op::Mul, bits, count);
+        const double ms =
+            median_ms([&] { sqr_table ? ctx.sqr(p, a, &mul_plan) : ctx.mul(p, a, b, &mul_plan); }, stream, reps);
         mul_rate = count / (ms * 1e-3);
       } catch (const Error& e) {
         mul_plan.variant = "(none)";

@@ -39,7 +39,17 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
   const std::string l = "q8.l" + std::to_string(lanes);
   // Window 5 at 1 Kbit, 6 above (1.4-2.3 % faster there, equal at 1 Kbit).
   if (powm) return Preferred{"powm.bgfixed.u32." + l + (lanes == 4 ? ".w5" : ".w6"), 256 / lanes};
-  return Preferred{prefixed(op, "bmont.u32.") + l, 256 / lanes};
+  // mulmod / sqrmod since task mulmodfast: the fused warp Barrett kernel
+  // (kernels/warp/barrett_fused.cuh; a modulus per instance runs the bmont
+  // variant of the same limbs from its launch, so it is never behind bmont):
+  // shared full-width modulus 1.18x / 1.37x / 1.39x / 1.48x / 1.68x bmont at
+  // 1 / 2 / 3 / 4 / 8 Kbit, sqrmod 1.22x - 1.69x
+  // (bench/results/2026-11-22-h100-mulmodfast.md). q8.l4 at 1 Kbit, Q = 16
+  // from 2 Kbit (2 Kbit: q16.l4 ties q8.l8 on mulmod, +4 % on sqrmod).
+  // 128-thread blocks (the kernel's static shared memory is sized for them).
+  if (lanes == 4) return Preferred{prefixed(op, "wbarrett.u32.q8.l4"), 32};
+  const uint32_t l16 = lanes / 2;
+  return Preferred{prefixed(op, "wbarrett.u32.q16.l") + std::to_string(l16), 128 / l16};
 }
 
 // Thresholds of the smallmul preferences (bench/results/2026-11-22-h100-smallmul.md,

@@ -119,6 +119,7 @@ const std::vector<Variant>& registry() {
     variants::append_warp_mod_block_variants(v);
     variants::append_warp_mod_global_variants(v);
     variants::append_barrett_variants(v);  // composes registered mul/sqr/divmod at launch time
+    variants::append_wbarrett_variants(v);  // fused warp Barrett mulmod/sqrmod (task mulmodfast)
     variants::append_div_newtonc_variants(v);  // composes registered products and divmod.shinv (looked up at launch)
     // modinv with 128 and 256 limbs per thread returned 0 (no flag) for some
     // even moduli on the H100 (2026-11-22, tests/gpu/mod_vs_gmp_test.cpp),

@@ -9,5 +9,6 @@
 namespace bigtune::kernels::variants {
 
 void append_barrett_variants(std::vector<Variant>& out);  // any modulus, 1 - 2^19 bits, over registered products
+void append_wbarrett_variants(std::vector<Variant>& out);  // fused warp Barrett, shared modulus, 1-8 Kbit (wbarrett_instances.cu)
 
 }  // namespace bigtune::kernels::variants
