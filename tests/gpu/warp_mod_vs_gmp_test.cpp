@@ -155,7 +155,7 @@ void check_chunks(const char* name) {
     for (uint64_t i = 0; i < count; ++i) {
       mpz_powm(want, x[i], e[i], m[shared ? 0 : i]);
       if (mpz_cmp(want, r[i]) && ++bad <= 3)
-        ADD_FAILURE() << "shared " << shared << " instance " << i << " (chunk " << i / 32768 << ")\n  want "
+        ADD_FAILURE() << name << " shared " << shared << " instance " << i << " (chunk " << i / 32768 << ")\n  want "
                       << test::hex(want) << "\n  got  " << test::hex(r[i]);
     }
     mpz_clear(want);

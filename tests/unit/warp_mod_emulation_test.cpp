@@ -229,8 +229,14 @@ TEST(WarpModEmulation, PowmGlobalTable) {
 // lanes), odd sizes, operands >= m, every kind of modulus. Small counts (the
 // per-instance setup dominates the emulation's time); the 4096- and 8192-bit
 // limits run in tests/gpu/warp_mod_vs_gmp_test.cpp and mod_vs_gmp_test.cpp.
+// The squaring is what the kernels use (else these would test the product).
+static_assert(kv::warp_mod_detail::has_sqr<kernels::warp::WarpMontgomerySqr<4, 8>>::value, "sqr used");
+static_assert(!kv::warp_mod_detail::has_sqr<kernels::warp::WarpMontgomeryBlock<4, 8>>::value, "mul squares");
+
 TEST(WarpModEmulation, SqrSqrMod) {
   using kernels::warp::WarpMontgomerySqr;
+  check<32, 8, WarpMontgomerySqr<32, 8>>(K::SqrMod, 100, 1, false, 0, 1, 9411);  // S = 1 on 32 lanes
+  check<8, 8, WarpMontgomerySqr<8, 8>>(K::SqrMod, 255, 4, false, 0, 1, 9412);    // S = 1 on 8 lanes
   check<4, 8, WarpMontgomerySqr<4, 8>>(K::SqrMod, 1024, 8, false, 0, 1, 9400);
   check<4, 8, WarpMontgomerySqr<4, 8>>(K::SqrMod, 65, 8, false, 0, 1, 9402);
   check<8, 8, WarpMontgomerySqr<8, 8>>(K::SqrMod, 2048, 2, false, 0, 1, 9404);
