@@ -59,7 +59,13 @@
 
 namespace bigtune::kernels::warp {
 
-template <int L, int Q>
+// kSplit: each Q x Q column product (the square's pair, the reduction's
+// m_j Q_s) runs as two independent accumulator chains, columns 0 .. Q-1 and
+// Q .. 2Q-2, joined by one Q-word carry add: half the dependent chain of
+// IMAD.WIDE (ncu, bench/results/2026-11-22-h100-powmsqr.md: the warps stall
+// on fixed-latency dependencies with ~1 eligible warp per scheduler at 16
+// warps per SM) for ~Q + 2 more additions a product.
+template <int L, int Q, bool kSplit = false>
 struct WarpMontgomerySqr : WarpMontgomeryBlock<L, Q> {
   static_assert(L >= 4 && (L & (L - 1)) == 0, "the two-lane shift needs L >= 4, a power of 2");
   using Block = WarpMontgomeryBlock<L, Q>;
@@ -84,6 +90,55 @@ struct WarpMontgomerySqr : WarpMontgomeryBlock<L, Q> {
       carry >>= 32;
     }
     return 2 * pending + out_bit + uint32_t(carry);
+  }
+
+  // (lo, hi, top) = w + c X + x y by columns (one or two chains, kSplit).
+  __device__ __forceinline__ static void column_product(uint32_t (&lo)[Q], uint32_t (&hi)[Q], uint32_t& top,
+                                                        const uint32_t (&x)[Q], const uint32_t (&y)[Q],
+                                                        const uint32_t (&w)[Q], uint32_t c) {
+    Acc acc{0, 0, 0};
+#pragma unroll
+    for (int k = 0; k < Q; ++k) {
+      detail::add_low(acc, w[k]);
+#pragma unroll
+      for (int i = 0; i <= k; ++i) detail::mac(acc, x[i], y[k - i]);
+      lo[k] = Block::next_column(acc);
+    }
+    if constexpr (!kSplit) {
+      detail::add_low(acc, c);
+#pragma unroll
+      for (int k = Q; k < 2 * Q - 1; ++k) {
+#pragma unroll
+        for (int i = k - Q + 1; i < Q; ++i) detail::mac(acc, x[i], y[k - i]);
+        hi[k - Q] = Block::next_column(acc);
+      }
+      hi[Q - 1] = acc.lo;
+      top = acc.hi;
+    } else {
+      // The high columns from 0 (plus c), independent of the low ones; then
+      // the low chain's carry (acc.lo, acc.hi: column Q and Q + 1) added in.
+      Acc high{0, 0, 0};
+      detail::add_low(high, c);
+#pragma unroll
+      for (int k = Q; k < 2 * Q - 1; ++k) {
+#pragma unroll
+        for (int i = k - Q + 1; i < Q; ++i) detail::mac(high, x[i], y[k - i]);
+        hi[k - Q] = Block::next_column(high);
+      }
+      hi[Q - 1] = high.lo;
+      uint64_t t = uint64_t(hi[0]) + acc.lo;
+      hi[0] = uint32_t(t);
+      t = (t >> 32) + hi[1] + acc.hi;
+      hi[1] = uint32_t(t);
+      t >>= 32;
+#pragma unroll
+      for (int k = 2; k < Q; ++k) {
+        t += hi[k];
+        hi[k] = uint32_t(t);
+        t >>= 32;
+      }
+      top = high.hi + uint32_t(t);
+    }
   }
 
   // r = a^2 R^-1 mod m (see the file comment). r may alias a.
@@ -113,23 +168,8 @@ struct WarpMontgomerySqr : WarpMontgomeryBlock<L, Q> {
         const uint32_t v = __shfl_sync(0xffffffffu, a[k], y, L);
         uy[k] = j == 0 ? 0u : v;
       }
-      Acc acc{0, 0, 0};
-#pragma unroll
-      for (int k = 0; k < Q; ++k) {
-        detail::add_low(acc, w[k]);
-#pragma unroll
-        for (int i = 0; i <= k; ++i) detail::mac(acc, ux[i], uy[k - i]);
-        lo[k] = Block::next_column(acc);
-      }
-      detail::add_low(acc, c);
-#pragma unroll
-      for (int k = Q; k < 2 * Q - 1; ++k) {
-#pragma unroll
-        for (int i = k - Q + 1; i < Q; ++i) detail::mac(acc, ux[i], uy[k - i]);
-        hi[k - Q] = Block::next_column(acc);
-      }
-      hi[Q - 1] = acc.lo;
-      const uint32_t t = acc.hi;  // position j + 2s + 2, limb 0
+      uint32_t t;  // position j + 2s + 2, limb 0
+      column_product(lo, hi, t, ux, uy, w, c);
       // Shift by two lanes; the capture rotates with it.
       uint64_t carry = t, dep = 0;
 #pragma unroll
@@ -223,23 +263,8 @@ struct WarpMontgomerySqr : WarpMontgomeryBlock<L, Q> {
         }
       }
       // acc = tl + tc X + m_j Q_s (step 3).
-      Acc acc{0, 0, 0};
-#pragma unroll
-      for (int k = 0; k < Q; ++k) {
-        detail::add_low(acc, tl[k]);
-#pragma unroll
-        for (int i = 0; i <= k; ++i) detail::mac(acc, m[i], q[k - i]);
-        lo[k] = Block::next_column(acc);
-      }
-      detail::add_low(acc, tc);
-#pragma unroll
-      for (int k = Q; k < 2 * Q - 1; ++k) {
-#pragma unroll
-        for (int i = k - Q + 1; i < Q; ++i) detail::mac(acc, m[i], q[k - i]);
-        hi[k - Q] = Block::next_column(acc);
-      }
-      hi[Q - 1] = acc.lo;
-      const uint32_t top = acc.hi;
+      uint32_t top;
+      column_product(lo, hi, top, m, q, tl, tc);
       // Shift down one lane (step 4).
       uint64_t carry = 0;
 #pragma unroll
