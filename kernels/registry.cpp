@@ -116,7 +116,6 @@ const std::vector<Variant>& registry() {
     variants::append_warp_mod_global_variants(v);
     variants::append_warp_mod_sqr_variants(v);
     variants::append_warp_mod_sqrmod_variants(v);
-    variants::append_warp_mod_sqr2_variants(v);
     variants::append_barrett_variants(v);  // composes registered mul/sqr/divmod at launch time
     variants::append_div_newtonc_variants(v);  // composes registered products and divmod.shinv (looked up at launch)
     // modinv with 128 and 256 limbs per thread returned 0 (no flag) for some

@@ -6,7 +6,10 @@
 // and even-modulus fallback as "bgfixed". Names
 // "powm.bgsqr.u32.q8.l<L>.w<w>", w = 5, 6 (the window is a launch argument:
 // one kernel per shape; w = 4 lost to 5 and 6 on bgfixed at every size,
-// bench/results/2026-11-22-h100-modfast.md).
+// bench/results/2026-11-22-h100-modfast.md). Measured (H100, w6 against
+// bgfixed w6, bench/results/2026-11-22-h100-powmsqr.md): 0.99x at 1024 bits,
+// 1.04x / 1.07x / 1.08x at 2048 / 4096 / 8192: the default at S >= 15/16 L
+// blocks of L >= 8 lanes (kernels/preferred_plans.cpp).
 #include "kernels/variants/warp_mod_block.hpp"
 #include "kernels/variants/warp_mod_variants.cuh"
 

@@ -3,6 +3,10 @@
 // (a^2 R^-1) is the squaring and the second (x R^2 R^-1, back out of
 // Montgomery form) the block product. Same launch, shape rules and
 // even-modulus fallback as "sqrmod.bmont". Names "sqrmod.bsqr.u32.q8.l<L>".
+// Not timed yet (`bigtune profile` gives modular ops no modulus batch; see
+// bench/results/2026-11-22-h100-powmsqr.md): from powm, where sqr runs
+// ~1.05-1.09x the product at L >= 8, ~1.02-1.05x sqrmod.bmont there; left
+// to the tuner, not a default.
 #include "kernels/variants/warp_mod_block.hpp"
 #include "kernels/variants/warp_mod_variants.cuh"
 

@@ -46,6 +46,10 @@
 // D shuffles) worth ~0.6 of one reduction step, so the gain grows with L
 // (bench/notes/powmsqr-bound.md). Shuffles per square step 5Q + 1 (two
 // operands, two shift halves, the capture) against the product's 3Q a step.
+// Measured (H100, bench/results/2026-11-22-h100-powmsqr.md): the powm
+// kernels are latency-bound (16 warps per SM), so the gain follows the
+// instruction count (1.11 / 1.03 / 0.99 / 0.97 of the product's at L = 4 / 8
+// / 16 / 32) more than the IMAD.WIDE: powm 0.99 / 1.04 / 1.07 / 1.08x.
 // Bounds: w_j + c_j X + a_x a_y <= X - 1 + X + (X - 1)^2 < X^2 + X, so t_j <= 1;
 // lo + hi + t <= 2X - 1, so c_j <= 1. After doubling and D, pending words
 // <= 4; the reduction's acc < X + 4X + X^2 < 2 X^2 (top word <= 1, c <= 2);
@@ -59,13 +63,12 @@
 
 namespace bigtune::kernels::warp {
 
-// kSplit: each Q x Q column product (the square's pair, the reduction's
-// m_j Q_s) runs as two independent accumulator chains, columns 0 .. Q-1 and
-// Q .. 2Q-2, joined by one Q-word carry add: half the dependent chain of
-// IMAD.WIDE (ncu, bench/results/2026-11-22-h100-powmsqr.md: the warps stall
-// on fixed-latency dependencies with ~1 eligible warp per scheduler at 16
-// warps per SM) for ~Q + 2 more additions a product.
-template <int L, int Q, bool kSplit = false>
+// Measured and dropped (H100, bench/results/2026-11-22-h100-powmsqr.md):
+// each column product as two independent accumulator chains (columns 0 .. Q-1
+// and Q .. 2Q-2, joined by a Q-word carry add; the ncu counters showed the
+// warps stalled on fixed-latency dependencies): +17 instructions a step,
+// 0.97-0.98x this form at every size.
+template <int L, int Q>
 struct WarpMontgomerySqr : WarpMontgomeryBlock<L, Q> {
   static_assert(L >= 4 && (L & (L - 1)) == 0, "the two-lane shift needs L >= 4, a power of 2");
   using Block = WarpMontgomeryBlock<L, Q>;
@@ -92,7 +95,8 @@ struct WarpMontgomerySqr : WarpMontgomeryBlock<L, Q> {
     return 2 * pending + out_bit + uint32_t(carry);
   }
 
-  // (lo, hi, top) = w + c X + x y by columns (one or two chains, kSplit).
+  // (lo, hi, top) = w + c X + x y by columns, one accumulator chain (as the
+  // product's step 1).
   __device__ __forceinline__ static void column_product(uint32_t (&lo)[Q], uint32_t (&hi)[Q], uint32_t& top,
                                                         const uint32_t (&x)[Q], const uint32_t (&y)[Q],
                                                         const uint32_t (&w)[Q], uint32_t c) {
@@ -104,41 +108,15 @@ struct WarpMontgomerySqr : WarpMontgomeryBlock<L, Q> {
       for (int i = 0; i <= k; ++i) detail::mac(acc, x[i], y[k - i]);
       lo[k] = Block::next_column(acc);
     }
-    if constexpr (!kSplit) {
-      detail::add_low(acc, c);
+    detail::add_low(acc, c);
 #pragma unroll
-      for (int k = Q; k < 2 * Q - 1; ++k) {
+    for (int k = Q; k < 2 * Q - 1; ++k) {
 #pragma unroll
-        for (int i = k - Q + 1; i < Q; ++i) detail::mac(acc, x[i], y[k - i]);
-        hi[k - Q] = Block::next_column(acc);
-      }
-      hi[Q - 1] = acc.lo;
-      top = acc.hi;
-    } else {
-      // The high columns from 0 (plus c), independent of the low ones; then
-      // the low chain's carry (acc.lo, acc.hi: column Q and Q + 1) added in.
-      Acc high{0, 0, 0};
-      detail::add_low(high, c);
-#pragma unroll
-      for (int k = Q; k < 2 * Q - 1; ++k) {
-#pragma unroll
-        for (int i = k - Q + 1; i < Q; ++i) detail::mac(high, x[i], y[k - i]);
-        hi[k - Q] = Block::next_column(high);
-      }
-      hi[Q - 1] = high.lo;
-      uint64_t t = uint64_t(hi[0]) + acc.lo;
-      hi[0] = uint32_t(t);
-      t = (t >> 32) + hi[1] + acc.hi;
-      hi[1] = uint32_t(t);
-      t >>= 32;
-#pragma unroll
-      for (int k = 2; k < Q; ++k) {
-        t += hi[k];
-        hi[k] = uint32_t(t);
-        t >>= 32;
-      }
-      top = high.hi + uint32_t(t);
+      for (int i = k - Q + 1; i < Q; ++i) detail::mac(acc, x[i], y[k - i]);
+      hi[k - Q] = Block::next_column(acc);
     }
+    hi[Q - 1] = acc.lo;
+    top = acc.hi;
   }
 
   // r = a^2 R^-1 mod m (see the file comment). r may alias a.

@@ -255,16 +255,5 @@ TEST(WarpModEmulation, SqrPowmGlobalTable) {
   for (uint64_t s = 0; s < 7; ++s) check<4, 8, WarpMontgomerySqr<4, 8>, true>(K::PowM, 300, 8, true, 4, 18, 9440 + s);
 }
 
-// The split column products (WarpMontgomerySqr<L, Q, true>, powm.bgsqr2).
-TEST(WarpModEmulation, SqrSplitChains) {
-  using kernels::warp::WarpMontgomerySqr;
-  check<4, 8, WarpMontgomerySqr<4, 8, true>>(K::SqrMod, 1024, 8, false, 0, 1, 9450);
-  check<32, 8, WarpMontgomerySqr<32, 8, true>>(K::SqrMod, 4097, 1, false, 0, 1, 9451);
-  check<8, 8, WarpMontgomerySqr<8, 8, true>>(K::SqrMod, 255, 4, false, 0, 1, 9452);
-  check<4, 8, WarpMontgomerySqr<4, 8, true>, true>(K::PowM, 1000, 8, false, 5, 20, 9453);
-  check<8, 8, WarpMontgomerySqr<8, 8, true>, true>(K::PowM, 2048, 2, false, 6, 18, 9454);
-  for (uint64_t s = 0; s < 7; ++s) check<4, 8, WarpMontgomerySqr<4, 8, true>>(K::SqrMod, 300, 8, true, 0, 1, 9460 + s);
-}
-
 }  // namespace
 }  // namespace bigtune
