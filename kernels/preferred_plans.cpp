@@ -38,6 +38,17 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
   const uint32_t lanes = bits <= 1024 ? 4 : bits <= 2048 ? 8 : bits <= 4096 ? 16 : 32;
   const std::string l = "q8.l" + std::to_string(lanes);
   // Window 5 at 1 Kbit, 6 above (1.4-2.3 % faster there, equal at 1 Kbit).
+  // Task powmsqr: the squarings on the Montgomery squaring (bgsqr, w = 6),
+  // 1.04x / 1.066x / 1.079x bgfixed at 2048 / 4096 / 8192 bits, 0.99x at 1024
+  // (bench/results/2026-11-22-h100-powmsqr.md). Its square phase runs L/2
+  // pair steps whatever the size, so with S = ceil(bits / 256) blocks below
+  // the lanes' L it does wasted pairs while the product does S steps: by the
+  // SASS counts (bench/notes/powmsqr-bound.md: instructions 1.09x the
+  // product's at S = 7/8 L, 1.03x at S = L = 8, where the kernel, latency-
+  // bound, ran 1.04x) it is chosen from S >= 15/16 L only (measured: S = L).
+  const uint64_t blocks = (bits + 255) / 256;
+  if (powm && lanes >= 8 && 16 * blocks >= 15 * uint64_t(lanes))
+    return Preferred{"powm.bgsqr.u32." + l + ".w6", 256 / lanes};
   if (powm) return Preferred{"powm.bgfixed.u32." + l + (lanes == 4 ? ".w5" : ".w6"), 256 / lanes};
   // mulmod / sqrmod since task mulmodfast: the fused warp Barrett kernel
   // (kernels/warp/barrett_fused.cuh; a modulus per instance runs the bmont

@@ -10,5 +10,7 @@ namespace bigtune::kernels::variants {
 
 void append_warp_mod_block_variants(std::vector<Variant>& out);  // warp block Montgomery, 32-256 limbs
 void append_warp_mod_global_variants(std::vector<Variant>& out);  // warp powm, table in global memory
+void append_warp_mod_sqr_variants(std::vector<Variant>& out);     // warp powm, squarings SOS (task powmsqr)
+void append_warp_mod_sqrmod_variants(std::vector<Variant>& out);  // warp sqrmod on the squaring (task powmsqr)
 
 }  // namespace bigtune::kernels::variants

@@ -29,12 +29,14 @@
 //   on a stand-in odd modulus (all ones) whose results are dropped.
 #pragma once
 #include <cstdint>
+#include <type_traits>
 
 #include "kernels/variants/kernel_args.hpp"
 #include "kernels/variants/warp_kernels.cuh"  // WarpIndex
 #include "kernels/warp/blocked_io.cuh"
 #include "kernels/warp/montgomery.cuh"
 #include "kernels/warp/montgomery_block.cuh"
+#include "kernels/warp/montgomery_sqr.cuh"
 #include "kernels/warp/warp_mod_layout.hpp"
 
 namespace bigtune::kernels::variants {
@@ -130,6 +132,22 @@ __device__ __forceinline__ void prepare(Modulus<L, Q>& p, const KernelArgs& args
   mont.setup(p.one, p.r2, p.m, p.minv, blocks, start);
 }
 
+// Mont::kHasSqr: the product class has a squaring, sqr(r, a, m, minv,
+// blocks) (warp::WarpMontgomerySqr, task powmsqr); the others square with mul.
+template <class M, class = void>
+struct has_sqr : std::false_type {};
+template <class M>
+struct has_sqr<M, std::void_t<decltype(M::kHasSqr)>> : std::true_type {};
+
+template <int Q, class Mont>
+__device__ __forceinline__ void square(const Mont& mont, uint32_t (&r)[Q], const uint32_t (&a)[Q],
+                                       const uint32_t (&m)[Q], uint32_t minv, uint32_t blocks) {
+  if constexpr (has_sqr<Mont>::value)
+    mont.sqr(r, a, m, minv, blocks);
+  else
+    mont.mul(r, a, a, m, minv, blocks);
+}
+
 template <int Q>
 __device__ __forceinline__ void copy(uint32_t (&r)[Q], const uint32_t (&a)[Q]) {
 #pragma unroll
@@ -196,7 +214,10 @@ __device__ __forceinline__ void mulmod_warp_body(const KernelArgs& args) {
   warp_mod_detail::Modulus<L, Q> p;
   warp_mod_detail::prepare<L, Q>(p, args, args.m_shared != 0, t.active, t.instance, blocks);
   const Mont mont;
-  mont.mul(r, a, b, p.m, p.minv, blocks);
+  if (args.b)
+    mont.mul(r, a, b, p.m, p.minv, blocks);
+  else
+    warp_mod_detail::square<Q>(mont, r, a, p.m, p.minv, blocks);
   mont.mul(r, r, p.r2, p.m, p.minv, blocks);
   warp_mod_detail::store_result<L, Q>(args, t, p, r);
 }
@@ -275,7 +296,7 @@ __device__ __forceinline__ void powm_warp_body(const KernelArgs& args, uint32_t*
       // Global table: the entry is loaded first, its latency under the
       // squarings (the exponent digit is known in advance).
       if constexpr (kGlobalTable) load_entry(b, digit(w));
-      for (uint32_t k = 0; k < window; ++k) mont.mul(acc, acc, acc, p.m, p.minv, blocks);
+      for (uint32_t k = 0; k < window; ++k) warp_mod_detail::square<Q>(mont, acc, acc, p.m, p.minv, blocks);
       // Also for digit 0 (entry 0 = R mod m): the same instruction stream for
       // every exponent, as in the thread family (modexp.cuh).
       if constexpr (!kGlobalTable) load_entry(b, digit(w));

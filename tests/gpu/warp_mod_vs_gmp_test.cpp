@@ -118,10 +118,11 @@ TEST(WarpModVsGmp, PowmFullExponents) {
 // chunk is 32768 instances, so 2 chunks and a partial third, each with its
 // own x, e and m (pointers advanced per chunk), and the shared-modulus case.
 // Short exponents keep GMP's side to a few seconds.
-TEST(WarpModVsGmp, PowmGlobalTableChunks) {
-  BIGTUNE_REQUIRE_GPU();
-  const kernels::Variant* v = kernels::find_variant("powm.bgfixed.u32.q8.l4.w5");
-  ASSERT_NE(v, nullptr);
+// Both global-table kernels: the block product's and the squaring's (task
+// powmsqr), which share the launch.
+void check_chunks(const char* name) {
+  const kernels::Variant* v = kernels::find_variant(name);
+  ASSERT_NE(v, nullptr) << name;
   Context ctx;
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
@@ -154,7 +155,7 @@ TEST(WarpModVsGmp, PowmGlobalTableChunks) {
     for (uint64_t i = 0; i < count; ++i) {
       mpz_powm(want, x[i], e[i], m[shared ? 0 : i]);
       if (mpz_cmp(want, r[i]) && ++bad <= 3)
-        ADD_FAILURE() << "shared " << shared << " instance " << i << " (chunk " << i / 32768 << ")\n  want "
+        ADD_FAILURE() << name << " shared " << shared << " instance " << i << " (chunk " << i / 32768 << ")\n  want "
                       << test::hex(want) << "\n  got  " << test::hex(r[i]);
     }
     mpz_clear(want);
@@ -162,9 +163,15 @@ TEST(WarpModVsGmp, PowmGlobalTableChunks) {
     for (uint64_t i = 0; i < mc; ++i) mpz_clear(m[i]);
   }
   gmp_randclear(rng);
-  std::printf("[ warp powm, global-table chunks ] 2 x %llu instances, %llu mismatches\n", (unsigned long long)count,
-              (unsigned long long)bad);
+  std::printf("[ warp powm, global-table chunks, %s ] 2 x %llu instances, %llu mismatches\n", name,
+              (unsigned long long)count, (unsigned long long)bad);
   EXPECT_EQ(bad, 0u);
+}
+
+TEST(WarpModVsGmp, PowmGlobalTableChunks) {
+  BIGTUNE_REQUIRE_GPU();
+  check_chunks("powm.bgfixed.u32.q8.l4.w5");
+  check_chunks("powm.bgsqr.u32.q8.l4.w5");
 }
 
 }  // namespace

@@ -230,9 +230,14 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::Add, 1 << 22, "add.stream.u64.q4.t256.s3"},
       {Op::Sub, 1ull << 30, "sub.stream.u64.q4.t256.s3"},  // past the chained family's 2^24 bits
       {Op::PowM, 1024, "powm.bgfixed.u32.q8.l4.w5"},
-      {Op::PowM, 2048, "powm.bgfixed.u32.q8.l8.w6"},
+      {Op::PowM, 2048, "powm.bgsqr.u32.q8.l8.w6"},  // powmsqr: the Montgomery squaring at S = L
+      {Op::PowM, 1792, "powm.bgfixed.u32.q8.l8.w6"},  // S = 7 blocks < 15/16 L
+      {Op::PowM, 1793, "powm.bgsqr.u32.q8.l8.w6"},
       {Op::PowM, 3072, "powm.bgfixed.u32.q8.l16.w6"},
-      {Op::PowM, 8192, "powm.bgfixed.u32.q8.l32.w6"},
+      {Op::PowM, 3585, "powm.bgsqr.u32.q8.l16.w6"},  // S = 15
+      {Op::PowM, 4096, "powm.bgsqr.u32.q8.l16.w6"},
+      {Op::PowM, 7424, "powm.bgfixed.u32.q8.l32.w6"},  // S = 29
+      {Op::PowM, 8192, "powm.bgsqr.u32.q8.l32.w6"},
       {Op::MulMod, 512, "mulmod.mont.u32.q16"},
       {Op::MulMod, 1000, "mulmod.wbarrett.u32.q8.l4"},
       {Op::SqrMod, 2048, "sqrmod.wbarrett.u32.q16.l4"},

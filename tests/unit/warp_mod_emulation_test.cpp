@@ -222,5 +222,38 @@ TEST(WarpModEmulation, PowmGlobalTable) {
   for (uint64_t s = 0; s < 7; ++s) check<4, 8, WarpMontgomeryBlock<4, 8>, true>(K::PowM, 300, 8, true, 4, 18, 9310 + s);
 }
 
+// The Montgomery squaring (kernels/warp/montgomery_sqr.cuh, task powmsqr):
+// sqrmod's first product and powm's squarings. Every lane count the registry
+// has (its two-lane shift and pair schedule depend on L), each size limit
+// (S = L blocks), partial sizes (S < L: T's high half shifted up L - S
+// lanes), odd sizes, operands >= m, every kind of modulus. Small counts (the
+// per-instance setup dominates the emulation's time); the 4096- and 8192-bit
+// limits run in tests/gpu/warp_mod_vs_gmp_test.cpp and mod_vs_gmp_test.cpp.
+// The squaring is what the kernels use (else these would test the product).
+static_assert(kv::warp_mod_detail::has_sqr<kernels::warp::WarpMontgomerySqr<4, 8>>::value, "sqr used");
+static_assert(!kv::warp_mod_detail::has_sqr<kernels::warp::WarpMontgomeryBlock<4, 8>>::value, "mul squares");
+
+TEST(WarpModEmulation, SqrSqrMod) {
+  using kernels::warp::WarpMontgomerySqr;
+  check<32, 8, WarpMontgomerySqr<32, 8>>(K::SqrMod, 100, 1, false, 0, 1, 9411);  // S = 1 on 32 lanes
+  check<8, 8, WarpMontgomerySqr<8, 8>>(K::SqrMod, 255, 4, false, 0, 1, 9412);    // S = 1 on 8 lanes
+  check<4, 8, WarpMontgomerySqr<4, 8>>(K::SqrMod, 1024, 8, false, 0, 1, 9400);
+  check<4, 8, WarpMontgomerySqr<4, 8>>(K::SqrMod, 65, 8, false, 0, 1, 9402);
+  check<8, 8, WarpMontgomerySqr<8, 8>>(K::SqrMod, 2048, 2, false, 0, 1, 9404);
+  check<8, 4, WarpMontgomerySqr<8, 4>>(K::SqrMod, 1000, 8, false, 0, 1, 9406);
+  check<16, 8, WarpMontgomerySqr<16, 8>>(K::SqrMod, 3072, 1, false, 0, 1, 9408);
+  check<32, 8, WarpMontgomerySqr<32, 8>>(K::SqrMod, 4097, 1, false, 0, 1, 9410);
+  for (uint64_t s = 0; s < 7; ++s) check<4, 8, WarpMontgomerySqr<4, 8>>(K::SqrMod, 300, 8, true, 0, 1, 9420 + s);
+}
+
+TEST(WarpModEmulation, SqrPowmGlobalTable) {
+  using kernels::warp::WarpMontgomerySqr;
+  check<4, 8, WarpMontgomerySqr<4, 8>, true>(K::PowM, 1024, 8, false, 5, 20, 9430);
+  check<4, 8, WarpMontgomerySqr<4, 8>, true>(K::PowM, 1000, 5, false, 6, 20, 9431);
+  check<8, 8, WarpMontgomerySqr<8, 8>, true>(K::PowM, 2048, 2, false, 5, 18, 9432);
+  check<16, 8, WarpMontgomerySqr<16, 8>, true>(K::PowM, 3000, 1, false, 5, 12, 9433);
+  for (uint64_t s = 0; s < 7; ++s) check<4, 8, WarpMontgomerySqr<4, 8>, true>(K::PowM, 300, 8, true, 4, 18, 9440 + s);
+}
+
 }  // namespace
 }  // namespace bigtune
