@@ -147,8 +147,22 @@ void run_profile(const ProfileArgs& args) {
     report.timing = timer.time(report.target.launch, timing);
   }
 
+  // A composed variant's kernels per call, counted from the timed records
+  // (CUPTI); the range profiler needs that count, one range per kernel.
+  int kernels_per_call = report.target.kernels_per_launch;
+  if (kernels_per_call == 0 && !report.timing.kernels.empty() &&
+      report.timing.kernels.size() % size_t(args.repetitions) == 0)
+    kernels_per_call = int(report.timing.kernels.size() / size_t(args.repetitions));
+  constexpr int kMaxCountedKernels = 16;
   if (args.no_counters) {
     report.counters_unavailable = "not requested (--no-counters)";
+  } else if (kernels_per_call < 1 || kernels_per_call > kMaxCountedKernels) {
+    report.counters_unavailable =
+        kernels_per_call < 1
+            ? "this variant launches several kernels per call and their number is unknown without CUPTI timing"
+            : fmt::format("this variant launches {} kernels per call (counters take at most {}); profile the "
+                          "variants it is composed of instead",
+                          kernels_per_call, kMaxCountedKernels);
   } else {
     profiler::CounterOptions counters;
     counters.device = request.device;
@@ -159,7 +173,7 @@ void run_profile(const ProfileArgs& args) {
                                  session.passes(), session.chip()));
       report.rejected = session.rejected();
       const auto& target = report.target;
-      report.counters = session.measure([&](cudaStream_t s) { target.launch(s, 0); }, target.kernels_per_launch);
+      report.counters = session.measure([&](cudaStream_t s) { target.launch(s, 0); }, kernels_per_call);
     } catch (const profiler::CountersUnavailable& e) {
       report.counters_unavailable = e.what();
       progress(json, std::string("note: ") + e.what());
