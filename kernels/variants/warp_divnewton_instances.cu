@@ -1,6 +1,7 @@
 // Explicit instances of the warp Newton-reciprocal divmod
 // (kernels/variants/warp_divnewton_kernels.cuh). Named
-// "divmod.newton.u32.q<Q>.l<L>.c<chunks>", param = L; an instance holds a
+// "divmod.newton.u32.q<Q>.l<L>.c<chunks>[.sp]" (".sp": the small products
+// on mul_small, div14), param = L; an instance holds a
 // dividend of 2N = 2 L Q digits (the divisor's N digits plus the quotient's
 // N), so the limit is 64 L Q bits. Two launches: the Newton kernel, then the
 // warp Knuth kernel on 2N digits (an existing template: divmod.knuth's with
@@ -105,15 +106,19 @@ const NewtonSet& set_of(const Variant& v) {
 }  // namespace
 
 void append_warp_divnewton_variants(std::vector<Variant>& out) {
-  one<8, 8>(out, {4});    // 2-4 Kbit dividends: 1.82e8 inst/s at 4 Kbit
-  one<16, 8>(out, {4});   // to 8 Kbit: 6.51e7
-  one<32, 8>(out, {8});   // to 16 Kbit: 2.19e7
-  // div14: the same kernels with the small products on mul_small (".sp").
-  one<8, 8>(out, {4}, ".sp");
-  one<16, 8>(out, {4}, ".sp");
-  one<32, 8>(out, {8, 16}, ".sp");
-  // Re-timed (div15, bench/results/2026-11-22-h100-div15.md) on the kernel as
-  // wdiv2 left it: at 16 Kbit c8 2.28e7, c4 2.23e7, c16 2.06e7 (best ipb each).
+  // div14 (bench/results/2026-11-22-h100-div14.md, H100): the small products
+  // (the chunk's W_t x I, the Newton steps) on mul_small, ".sp": 1.89e8 /
+  // 7.57e7 / 2.67e7 at 4 / 8 / 16 Kbit against 1.84e8 / 6.58e7 / 2.24e7 for
+  // the same kernels with every product on mul_full (the names without
+  // ".sp", measured in the same run, dropped: they lose everywhere; one<L,
+  // 8>(out, {c}) registers them again). Measured and dropped as well: l32.c16.sp
+  // (2.09e7 at 16 Kbit: 16 chunks' fixed cost).
+  one<8, 8>(out, {4}, ".sp");    // 2-4 Kbit dividends: 1.89e8 inst/s at 4 Kbit
+  one<16, 8>(out, {4}, ".sp");   // to 8 Kbit: 7.57e7
+  one<32, 8>(out, {8}, ".sp");   // to 16 Kbit: 2.67e7
+  // wdiv / wdiv2 / div15 on the mul_full kernel: q8.l8.c4 1.82e8-1.86e8,
+  // q8.l16.c4 6.51e7-6.62e7, q8.l32.c8 2.19e7-2.28e7; at 16 Kbit c4 2.23e7,
+  // c16 2.06e7 (bench/results/2026-11-22-h100-div15.md).
   // Measured and dropped (bench/results/2026-11-22-h100-wdiv2.md): the same
   // kernels on 128-thread blocks held to 5, 6 and 7 blocks per SM (one<L,
   // 8, 128, B>: 91-96, 80 and 72 registers, 20-28 resident warps against

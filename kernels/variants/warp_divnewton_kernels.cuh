@@ -132,7 +132,7 @@ __global__ void __launch_bounds__(Threads, MinBlocks) warp_divnewton_kernel(Kern
     uint32_t I[Q];
     D::inverse_from(I, [&](uint32_t (&o)[Q], int off) { D::fetch_shared(o, sv, off); }, h, small);
 #pragma unroll
-    for (int k = 0; k < Q; ++k) si[k][tid] = I[k];  // read back by this thread only
+    for (int k = 0; k < Q; ++k) si[k][tid] = I[k];  // other lanes read it (mul_small): ordered by the __syncwarp below
   }
 
   // U = u B^d 2^s: 2N digits (lo, hi) and the bits above in ext (top lane).
