@@ -234,9 +234,11 @@ std::optional<Preferred> preferred(Op op, uint64_t bits) {
       // fixed by N while Knuth's falls with the quotient's length, and the
       // Knuth figures scaled to the bottom of each range (2049, 4097, 8193
       // bits: 1.5e8, 4.9e7, 1.3e7) stay below Newton's.
-      if (bits <= 4096) return Preferred{"divmod.newton.u32.q8.l8.c4", 32};
-      if (bits <= 8192) return Preferred{"divmod.newton.u32.q8.l16.c4", 16};
-      if (bits <= 16384) return Preferred{"divmod.newton.u32.q8.l32.c8", 8};
+      // div14 (-div14.md): its small products on mul_small (".sp"), 1.89e8 /
+      // 7.57e7 / 2.67e7 at 4 / 8 / 16 Kbit, 1.03x / 1.15x / 1.19x.
+      if (bits <= 4096) return Preferred{"divmod.newton.u32.q8.l8.c4.sp", 32};
+      if (bits <= 8192) return Preferred{"divmod.newton.u32.q8.l16.c4.sp", 16};
+      if (bits <= 16384) return Preferred{"divmod.newton.u32.q8.l32.c8.sp", 8};
       // Above 16 Kbit: Newton's reciprocal composed from the registered full
       // products (divmod.newtonc, kernels/block/div_newtonc.hpp; session 5:
       // 3.6x - 12x the block shinv kernel at 2^15 - 2^20, bench/results/

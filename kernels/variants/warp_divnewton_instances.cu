@@ -1,6 +1,7 @@
 // Explicit instances of the warp Newton-reciprocal divmod
 // (kernels/variants/warp_divnewton_kernels.cuh). Named
-// "divmod.newton.u32.q<Q>.l<L>.c<chunks>", param = L; an instance holds a
+// "divmod.newton.u32.q<Q>.l<L>.c<chunks>[.sp]" (".sp": the small products
+// on mul_small, div14), param = L; an instance holds a
 // dividend of 2N = 2 L Q digits (the divisor's N digits plus the quotient's
 // N), so the limit is 64 L Q bits. Two launches: the Newton kernel, then the
 // warp Knuth kernel on 2N digits (an existing template: divmod.knuth's with
@@ -48,6 +49,12 @@ uint32_t chunks_of(const Variant& v) {
   return at == std::string::npos ? 2u : uint32_t(std::stoul(v.name.substr(at + 2)));
 }
 
+// The ".sp" suffix (div14): the small products on mul_small
+// (kernels/warp/divmod_newton.cuh), the same kernel instance.
+bool small_products(const Variant& v) {
+  return v.name.size() > 3 && v.name.compare(v.name.size() - 3, 3, ".sp") == 0;
+}
+
 uint32_t lanes(const Variant& v, uint64_t) { return v.param; }
 uint64_t no_smem(const Variant&, uint64_t, uint32_t) { return 0; }
 uint64_t dividend_cap(const Variant& v) { return 2ull * v.param * v.q * 32; }
@@ -59,6 +66,7 @@ cudaError_t newton_launch(const Variant& v, const KernelArgs& args, const Geomet
   const NewtonSet& set = set_of(v);
   KernelArgs a = args;
   a.shift = chunks_of(v);  // divmod has no shift: the kernel reads its chunk count there
+  if (small_products(v)) a.shift |= kSmallProducts;
   void* params[] = {&a};
   cudaError_t e = cudaLaunchKernel(set.fast, dim3(g.grid), dim3(g.block), params, 0, stream);
   if (e != cudaSuccess) return e;
@@ -79,13 +87,13 @@ const ShapeRules kNewtonShape{lanes, no_smem, dividend_cap, mark_bytes, newton_l
 // for ptxas (__launch_bounds__); shapes other than 256/1 are named
 // ".t<T>.b<B>" before the chunk suffix (chunks_of reads the last ".c").
 template <int L, int Q, int T = int(kWarpDivNewtonThreads), int B = 1>
-void one(std::vector<Variant>& out, std::initializer_list<uint32_t> chunks) {
+void one(std::vector<Variant>& out, std::initializer_list<uint32_t> chunks, const char* suffix = "") {
   const std::string shape =
       T == int(kWarpDivNewtonThreads) && B == 1 ? "" : ".t" + std::to_string(T) + ".b" + std::to_string(B);
   for (uint32_t c : chunks)
     out.push_back(make_variant(Op::DivMod, "warp", "newton", 32, Q, T,
                                reinterpret_cast<const void*>(&warp_divnewton_kernel<L, Q, T, B>), kNewtonShape,
-                               "l" + std::to_string(L) + shape + ".c" + std::to_string(c), L));
+                               "l" + std::to_string(L) + shape + ".c" + std::to_string(c) + suffix, L));
 }
 
 const NewtonSet& set_of(const Variant& v) {
@@ -98,11 +106,19 @@ const NewtonSet& set_of(const Variant& v) {
 }  // namespace
 
 void append_warp_divnewton_variants(std::vector<Variant>& out) {
-  one<8, 8>(out, {4});    // 2-4 Kbit dividends: 1.82e8 inst/s at 4 Kbit
-  one<16, 8>(out, {4});   // to 8 Kbit: 6.51e7
-  one<32, 8>(out, {8});   // to 16 Kbit: 2.19e7
-  // Re-timed (div15, bench/results/2026-11-22-h100-div15.md) on the kernel as
-  // wdiv2 left it: at 16 Kbit c8 2.28e7, c4 2.23e7, c16 2.06e7 (best ipb each).
+  // div14 (bench/results/2026-11-22-h100-div14.md, H100): the small products
+  // (the chunk's W_t x I, the Newton steps) on mul_small, ".sp": 1.89e8 /
+  // 7.57e7 / 2.67e7 at 4 / 8 / 16 Kbit against 1.84e8 / 6.58e7 / 2.24e7 for
+  // the same kernels with every product on mul_full (the names without
+  // ".sp", measured in the same run, dropped: they lose everywhere; one<L,
+  // 8>(out, {c}) registers them again). Measured and dropped as well: l32.c16.sp
+  // (2.09e7 at 16 Kbit: 16 chunks' fixed cost).
+  one<8, 8>(out, {4}, ".sp");    // 2-4 Kbit dividends: 1.89e8 inst/s at 4 Kbit
+  one<16, 8>(out, {4}, ".sp");   // to 8 Kbit: 7.57e7
+  one<32, 8>(out, {8}, ".sp");   // to 16 Kbit: 2.67e7
+  // wdiv / wdiv2 / div15 on the mul_full kernel: q8.l8.c4 1.82e8-1.86e8,
+  // q8.l16.c4 6.51e7-6.62e7, q8.l32.c8 2.19e7-2.28e7; at 16 Kbit c4 2.23e7,
+  // c16 2.06e7 (bench/results/2026-11-22-h100-div15.md).
   // Measured and dropped (bench/results/2026-11-22-h100-wdiv2.md): the same
   // kernels on 128-thread blocks held to 5, 6 and 7 blocks per SM (one<L,
   // 8, 128, B>: 91-96, 80 and 72 registers, 20-28 resident warps against

@@ -47,6 +47,8 @@ constexpr uint32_t kWarpDivNewtonThreads = 256;
 // q_c| <= ~8); 32 is far above that, so reaching it means a bug, never a
 // wrong result (the instance goes to the Knuth pass).
 constexpr int kMaxCorrections = 32;
+// args.shift = chunks | kSmallProducts for the ".sp" variants (div14).
+constexpr uint32_t kSmallProducts = 0x100;
 
 // Threads, MinBlocks: the block size the variant allows (its max_threads)
 // and ptxas's occupancy target (__launch_bounds__); the registered variants
@@ -119,12 +121,18 @@ __global__ void __launch_bounds__(Threads, MinBlocks) warp_divnewton_kernel(Kern
 
   // The chunk: h = N / chunks quotient digits per Barrett step (args.shift,
   // set from the variant by the launch; 2 when 0).
-  const uint32_t chunks = args.shift ? uint32_t(args.shift) : 2u, h = N / chunks, hb = (h + Q - 1) / Q;
+  // Bit kSmallProducts of args.shift: the ".sp" variants, small products
+  // on mul_small (kernels/warp/divmod_newton.cuh; div14): the chunk's W_t x I
+  // and the Newton steps' products, where they fit.
+  const bool small = (args.shift & kSmallProducts) != 0;
+  const uint32_t c_arg = uint32_t(args.shift) & (kSmallProducts - 1);
+  const uint32_t chunks = c_arg ? c_arg : 2u, h = N / chunks, hb = (h + Q - 1) / Q;
+  const bool small_chunk = small && D::small_fits(h, hb);
   {
     uint32_t I[Q];
-    D::inverse_from(I, [&](uint32_t (&o)[Q], int off) { D::fetch_shared(o, sv, off); }, h);
+    D::inverse_from(I, [&](uint32_t (&o)[Q], int off) { D::fetch_shared(o, sv, off); }, h, small);
 #pragma unroll
-    for (int k = 0; k < Q; ++k) si[k][tid] = I[k];  // read back by this thread only
+    for (int k = 0; k < Q; ++k) si[k][tid] = I[k];  // other lanes read it (mul_small): ordered by the __syncwarp below
   }
 
   // U = u B^d 2^s: 2N digits (lo, hi) and the bits above in ext (top lane).
@@ -165,7 +173,12 @@ __global__ void __launch_bounds__(Threads, MinBlocks) warp_divnewton_kernel(Kern
     // q_e = W_t + floor(W_t I / B^h), W_t = W's top h digits (W_t I < B^2h <= B^N).
     uint32_t wt[Q], plo[Q], phi[Q], qe[Q];
     D::template fetch<false>(wt, W, zero, int(N - h));
-    {
+    if (small_chunk) {  // I's block g read straight from shared memory
+      D::mul_small(plo, wt, [&](uint32_t (&o)[Q], uint32_t g) {
+#pragma unroll
+        for (int k = 0; k < Q; ++k) o[k] = si[k][seg + g];
+      }, hb);
+    } else {
       uint32_t I[Q];
 #pragma unroll
       for (int k = 0; k < Q; ++k) I[k] = si[k][tid];

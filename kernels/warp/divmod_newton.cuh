@@ -187,20 +187,83 @@ struct WarpDivNewton {
     }
   }
 
+  // Small products (div14). mul_full's cost is its b operand's block count
+  // times the whole segment: a product of two h-digit numbers (h = N /
+  // chunks: the chunk's W_t x I, the Newton steps' V' x I and I x mh) costs
+  // h/Q blocks on all L lanes although only its first h/Q lanes hold a's
+  // digits (at 16 Kbit, L = 32, h = 32: 4 blocks, 1/8 of them useful work).
+  // mul_small splits b instead: sub-segments of S lanes (S Q >= a's digits)
+  // each take one block of b, g = lane / S, and run a one-block
+  // block-rotate product a x b_g (S + 1 digit groups: the sink's group 0 on
+  // the sub-segment's top lane, groups 1..S on its lanes 0..S-1); then lane
+  // m of the segment gathers digit group m of sum_g b_g a B^(gQ), i.e.
+  // P_(m-x).group(x) for x = 0..S (S + 1 shuffles per digit, one carry
+  // chain), and one carry resolution settles the lane carries (<= S + 1).
+  // Per lane: 1 block + (S + 3) Q shuffles against `blocks` blocks and
+  // (2 blocks + 1) Q shuffles: at Q = 8, S = 4, 4 blocks, ~150 against ~400
+  // SASS instructions (bench/notes/div14-bound.md).
+  static constexpr int S = L < 4 ? L : 4;
+  // Whether mul_small takes a product of an a_digits-digit a by `blocks`
+  // blocks of b (warp-uniform: the same on every instance). One block is
+  // cheaper on mul_full (no gather).
+  __device__ __forceinline__ static bool small_fits(uint32_t a_digits, uint32_t blocks) {
+    return blocks >= 2 && a_digits <= uint32_t(S * Q) && blocks * S <= uint32_t(L) && (S + blocks) * Q <= uint32_t(N);
+  }
+  // lo = a * b (< B^N), a < B^(S Q), b's digits [gQ, gQ + Q) from
+  // bblock(out, g) (called on every lane, g = lane / S < L / S; blocks
+  // g >= `blocks` are ignored). Precondition: small_fits(digits of a, blocks).
+  template <class BBlock>
+  __device__ __forceinline__ static void mul_small(uint32_t (&lo)[Q], const uint32_t (&a)[Q], BBlock&& bblock,
+                                                   uint32_t blocks) {
+    const uint32_t j = lane(), g = j / S, sj = j & uint32_t(S - 1);
+    uint32_t as[Q], bs[Q], raw[Q], low[Q];
+#pragma unroll
+    for (int k = 0; k < Q; ++k) as[k] = __shfl_sync(0xffffffffu, a[k], int(sj), L);
+    bblock(bs, g);
+    WarpMulBlockRotate<S, Q>().run(raw, as, bs, 1u, [&](uint32_t, uint32_t (&l)[Q], bool) {
+#pragma unroll
+      for (int k = 0; k < Q; ++k) low[k] = l[k];
+    });
+    // Group x of P_g: x = 0 the sink's (sub-lane S - 1), else raw of sub-lane x - 1.
+    uint64_t c = 0;
+#pragma unroll
+    for (int k = 0; k < Q; ++k) {
+#pragma unroll
+      for (int x = 0; x <= S; ++x) {
+        const int gg = int(j) - x;  // P_gg's group x is this lane's group
+        const int src = (gg * S + (x == 0 ? S - 1 : x - 1)) & (L - 1);
+        const uint32_t v = __shfl_sync(0xffffffffu, x == 0 ? low[k] : raw[k], src, L);
+        c += gg >= 0 && gg < int(blocks) ? v : 0u;
+      }
+      lo[k] = uint32_t(c);
+      c >>= 32;
+    }
+    // Lane carries (<= S + 1) into the lane above, then the 0/1 ripple.
+    const uint32_t from_below = __shfl_up_sync(0xffffffffu, uint32_t(c), 1, L);
+    const uint32_t carry = add_1<Q>(lo, j == 0 ? 0u : from_below);
+    uint32_t out;
+    const uint32_t in = WarpCarryResolve<L>().resolve(carry != 0, all_equal<Q>(lo, ~0u), &out);
+    add_1<Q>(lo, in);
+  }
+
   // I ~ floor((B^2t - 1) / V_t) - B^t, V_t = the top t digits of V (V with
   // its top bit set, 2 <= t <= N; file comment): t digits, on [0, t).
-  __device__ __forceinline__ static void inverse(uint32_t (&I)[Q], const uint32_t (&V)[Q], uint32_t target) {
+  __device__ __forceinline__ static void inverse(uint32_t (&I)[Q], const uint32_t (&V)[Q], uint32_t target,
+                                                 bool small = false) {
     inverse_from(I, [&](uint32_t (&out)[Q], int off) {
       uint32_t none[Q];
 #pragma unroll
       for (int k = 0; k < Q; ++k) none[k] = 0;
       fetch<false>(out, V, none, off);
-    }, target);
+    }, target, small);
   }
   // The same with V's digits from vfetch(out, off) (fetch's contract), e.g.
   // from shared memory by fetch_shared: V then holds no registers here.
+  // small: the products that fit go to mul_small (div14; the kernel's
+  // ".sp" variants), else all on mul_full as before.
   template <class VFetch>
-  __device__ __forceinline__ static void inverse_from(uint32_t (&I)[Q], VFetch&& vfetch, uint32_t target) {
+  __device__ __forceinline__ static void inverse_from(uint32_t (&I)[Q], VFetch&& vfetch, uint32_t target,
+                                                      bool small = false) {
     const uint32_t j = lane();
     uint32_t zero[Q];
 #pragma unroll
@@ -220,7 +283,16 @@ struct WarpDivNewton {
       // T = V' (B^k + I) with V' the top k2 digits of V.
       uint32_t vp[Q], tlo[Q], thi[Q], s[Q];
       vfetch(vp, int(N - k2));
-      mul_full(tlo, thi, vp, I, (k + Q - 1) / Q);
+      if (small && small_fits(k2, (k + Q - 1) / Q)) {
+        mul_small(tlo, vp, [&](uint32_t (&o)[Q], uint32_t g) {
+#pragma unroll
+          for (int i = 0; i < Q; ++i) o[i] = __shfl_sync(0xffffffffu, I[i], int(g), L);
+        }, (k + Q - 1) / Q);
+#pragma unroll
+        for (int i = 0; i < Q; ++i) thi[i] = 0;  // k2 + k <= (S + blocks) Q <= N digits
+      } else {
+        mul_full(tlo, thi, vp, I, (k + Q - 1) / Q);
+      }
       // Only T mod B^(k2+1) matters: below k2 < N the high halves are skipped
       // (a warp-uniform branch: k2 is the same for every instance).
       const bool wide = k2 >= uint32_t(N);
@@ -250,7 +322,16 @@ struct WarpDivNewton {
       else fetch<false>(mh, nlo, zero, int(k));
       keep_below(mh, k2 - k + 1);
       // C = floor(I mh / B^k) + mh = floor(X mh / B^k).
-      mul_full(tlo, thi, I, mh, (k2 - k + 1 + Q - 1) / Q);
+      if (small && small_fits(k, (k2 - k + 1 + Q - 1) / Q)) {
+        mul_small(tlo, I, [&](uint32_t (&o)[Q], uint32_t g) {
+#pragma unroll
+          for (int i = 0; i < Q; ++i) o[i] = __shfl_sync(0xffffffffu, mh[i], int(g), L);
+        }, (k2 - k + 1 + Q - 1) / Q);
+#pragma unroll
+        for (int i = 0; i < Q; ++i) thi[i] = 0;
+      } else {
+        mul_full(tlo, thi, I, mh, (k2 - k + 1 + Q - 1) / Q);
+      }
       uint32_t corr[Q];  // I mh < B^(k2+1): in tlo unless k2 = N
       if (wide) fetch<true>(corr, tlo, thi, int(k));
       else fetch<false>(corr, tlo, zero, int(k));

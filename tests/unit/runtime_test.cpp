@@ -212,10 +212,10 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::Add, 524289, "add.cluster.u64.q4.t512"},
       {Op::Add, (1 << 20) + 1, "add.chained.u64.q16.t512"},  // past the cluster family's 8 tiles
       {Op::DivMod, 2048, "divmod.knuth.u32.q64"},
-      {Op::DivMod, 2049, "divmod.newton.u32.q8.l8.c4"},
-      {Op::DivMod, 4096, "divmod.newton.u32.q8.l8.c4"},
-      {Op::DivMod, 8192, "divmod.newton.u32.q8.l16.c4"},
-      {Op::DivMod, 16384, "divmod.newton.u32.q8.l32.c8"},
+      {Op::DivMod, 2049, "divmod.newton.u32.q8.l8.c4.sp"},
+      {Op::DivMod, 4096, "divmod.newton.u32.q8.l8.c4.sp"},
+      {Op::DivMod, 8192, "divmod.newton.u32.q8.l16.c4.sp"},
+      {Op::DivMod, 16384, "divmod.newton.u32.q8.l32.c8.sp"},
       {Op::DivMod, 16385, "divmod.newtonc.u64.q4.pp.f.w1028"},  // div15: composed Newton division, warp passes
       {Op::DivMod, 32768, "divmod.newtonc.u64.q4.pp.f.w1028"},
       {Op::DivMod, 32769, "divmod.newtonc.u64.q4.pp.f.w1028.k4"},

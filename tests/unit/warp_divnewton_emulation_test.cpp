@@ -31,20 +31,20 @@ using kernels::KernelArgs;
 
 // The inverse alone: one instance per segment, V given blocked.
 template <int L, int Q>
-void inverse_probe(const uint32_t* v, uint32_t* inv, uint32_t count, uint32_t target) {
+void inverse_probe(const uint32_t* v, uint32_t* inv, uint32_t count, uint32_t target, bool small) {
   constexpr int N = L * Q;
   const uint32_t seg = (threadIdx.x & 31u) / L, j = threadIdx.x & uint32_t(L - 1);
   const uint32_t inst = blockIdx.x * (32 / L) + seg;
   const bool active = inst < count;
   uint32_t V[Q], I[Q];
   for (int k = 0; k < Q; ++k) V[k] = active ? v[inst * N + j * Q + k] : ~0u;
-  kernels::warp::WarpDivNewton<L, Q>::inverse(I, V, target);
+  kernels::warp::WarpDivNewton<L, Q>::inverse(I, V, target, small);
   if (active)
     for (int k = 0; k < Q; ++k) inv[inst * N + j * Q + k] = I[k];
 }
 
 template <int L, int Q>
-void check_inverse(uint64_t seed, uint32_t target, uint64_t* worst) {
+void check_inverse(uint64_t seed, uint32_t target, uint64_t* worst, bool small = false) {
   constexpr int N = L * Q;
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
@@ -67,7 +67,7 @@ void check_inverse(uint64_t seed, uint32_t target, uint64_t* worst) {
     put(v, i, N, mv[i]);
   }
   for (uint32_t blk = 0; blk * (32 / L) < count; ++blk)
-    emu::run_warp(blk, [&](unsigned) { inverse_probe<L, Q>(v.data(), inv.data(), count, target); });
+    emu::run_warp(blk, [&](unsigned) { inverse_probe<L, Q>(v.data(), inv.data(), count, target, small); });
   for (uint32_t i = 0; i < count; ++i) {
     // exact: floor((B^2t - 1) / V_t) - B^t, V_t = floor(V / B^(N-t))
     mpz_fdiv_q_2exp(diff, mv[i], 32 * (N - target));
@@ -96,6 +96,10 @@ TEST(WarpDivNewtonEmulation, InverseWithinAFewUnits) {
   check_inverse<4, 8>(test::test_seed() + 4002, 16, &worst);
   check_inverse<8, 8>(test::test_seed() + 4003, 32, &worst);
   check_inverse<8, 8>(test::test_seed() + 4003, 9, &worst);
+  // The small products (mul_small, the ".sp" variants): the steps to 17
+  // and 32 digits take two and three blocks of b on 4-lane sub-segments.
+  check_inverse<8, 8>(test::test_seed() + 4004, 32, &worst, true);
+  check_inverse<16, 8>(test::test_seed() + 4005, 32, &worst, true);
   std::printf("largest |I - exact| seen: %llu\n", static_cast<unsigned long long>(worst));
 }
 
@@ -158,6 +162,16 @@ TEST(WarpDivNewtonEmulation, DivModMatchesGmp) {
   fast += check_divmod<8, 8, 16, 8>(4096, 12, seed + 4096, 4);
   fast += check_divmod<16, 8, 32, 8>(4097, 8, seed + 4097, 4);
   all += 56;
+  // The ".sp" variants (chunks | kSmallProducts): the chunk's W_t x I and the
+  // Newton steps on mul_small (L = 8: h = 16, 2 blocks; L = 16, 32: h = 32,
+  // 4 blocks; L = 32 with 16 chunks: h = 16).
+  const uint32_t sp = kernels::variants::kSmallProducts;
+  fast += check_divmod<8, 8, 16, 8>(4096, 12, seed + 5096, 4 | sp);
+  fast += check_divmod<8, 8, 16, 8>(2049, 12, seed + 5049, 4 | sp);
+  fast += check_divmod<16, 8, 32, 8>(8192, 8, seed + 6192, 4 | sp);
+  fast += check_divmod<32, 8, 32, 16>(16384, 3, seed + 7384, 8 | sp);
+  fast += check_divmod<32, 8, 32, 16>(12345, 3, seed + 7345, 16 | sp);
+  all += 38;
   std::printf("%llu of %llu instances on the Newton path\n", static_cast<unsigned long long>(fast),
               static_cast<unsigned long long>(all));
   EXPECT_GT(fast, all / 3);  // the n/(n/2) and equal-length shapes must not all fall back
