@@ -28,6 +28,7 @@
 #include "kernels/arith/limb.cuh"
 #include "kernels/block/carry_scan.cuh"
 #include "kernels/block/layout.hpp"
+#include "kernels/block/add_sub_forms.cuh"
 #include "kernels/block/mul_classical.cuh"
 
 namespace bigtune::kernels::block {
@@ -40,11 +41,18 @@ BIGTUNE_HD constexpr uint64_t block_mul_tile_logical(uint32_t pcap, uint32_t q) 
 }
 
 template <int Q>
-class BlockLimbOps {
+class BlockLimbOps : public AddSubForms<BlockLimbOps<Q>, uint64_t> {
   static_assert(Q >= 2, "overflows of neighbouring chunks must not overlap (one fold pass)");
 
  public:
   using Limb = uint64_t;
+  // add_n, sub_n, add_1, sub_1, pow_sub over add_sub below.
+  using Forms = AddSubForms<BlockLimbOps<Q>, Limb>;
+  using Forms::add_n;
+  using Forms::sub_n;
+  using Forms::add_1;
+  using Forms::sub_1;
+  using Forms::pow_sub;
   struct TempStorage {
     BlockCarryScan::TempStorage scan;
     uint32_t word;
@@ -149,28 +157,6 @@ class BlockLimbOps {
     const Limb out = s_.limb;
     __syncthreads();
     return out;
-  }
-
-  __device__ Limb add_n(Limb* r, const Limb* a, const Limb* b, uint32_t n) {
-    return add_sub<false>(n, [&](uint32_t i) { return a[i]; }, [&](uint32_t i) { return b[i]; },
-                          [&](uint32_t i, Limb x) { r[i] = x; }, 0);
-  }
-  __device__ Limb sub_n(Limb* r, const Limb* a, const Limb* b, uint32_t n) {
-    return add_sub<true>(n, [&](uint32_t i) { return a[i]; }, [&](uint32_t i) { return b[i]; },
-                         [&](uint32_t i, Limb x) { r[i] = x; }, 0);
-  }
-  __device__ Limb add_1(Limb* r, const Limb* a, uint32_t n, Limb x) {
-    return add_sub<false>(n, [&](uint32_t i) { return a[i]; }, [](uint32_t) { return Limb(0); },
-                          [&](uint32_t i, Limb v) { r[i] = v; }, x);
-  }
-  __device__ Limb sub_1(Limb* r, const Limb* a, uint32_t n, Limb x) {
-    return add_sub<true>(n, [&](uint32_t i) { return a[i]; }, [](uint32_t) { return Limb(0); },
-                         [&](uint32_t i, Limb v) { r[i] = v; }, x);
-  }
-  // r[0, e) = B^e − a for 0 < a < B^e (a has an <= e limbs).
-  __device__ void pow_sub(Limb* r, const Limb* a, uint32_t an, uint32_t e) {
-    add_sub<true>(e, [](uint32_t) { return Limb(0); }, [&](uint32_t i) { return i < an ? a[i] : Limb(0); },
-                  [&](uint32_t i, Limb v) { r[i] = v; }, 0);
   }
 
   // q = a / d, returns a mod d. Short division is sequential: one thread, one

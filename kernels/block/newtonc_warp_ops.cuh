@@ -19,14 +19,22 @@
 #include <cstdint>
 #include <utility>
 
+#include "kernels/block/add_sub_forms.cuh"
 #include "kernels/warp/carry_vote.hpp"
 
 namespace bigtune::kernels::block {
 
 // K: limbs per lane in add_sub's chunks (the other primitives take one).
 template <int K>
-struct NewtoncWarpOps {
+struct NewtoncWarpOps : AddSubForms<NewtoncWarpOps<K>, uint64_t> {
   using Limb = uint64_t;
+  // add_n, sub_n, add_1, sub_1, pow_sub over add_sub below.
+  using Forms = AddSubForms<NewtoncWarpOps<K>, Limb>;
+  using Forms::add_n;
+  using Forms::sub_n;
+  using Forms::add_1;
+  using Forms::sub_1;
+  using Forms::pow_sub;
   using Wide = unsigned __int128;
 
   __device__ __forceinline__ static uint32_t lane() { return threadIdx.x & 31u; }
@@ -138,27 +146,6 @@ struct NewtoncWarpOps {
     }
     __syncwarp();
     return c;
-  }
-  __device__ Limb add_n(Limb* r, const Limb* a, const Limb* b, uint32_t n) {
-    return add_sub<false>(n, [&](uint32_t i) { return a[i]; }, [&](uint32_t i) { return b[i]; },
-                          [&](uint32_t i, Limb x) { r[i] = x; }, 0);
-  }
-  __device__ Limb sub_n(Limb* r, const Limb* a, const Limb* b, uint32_t n) {
-    return add_sub<true>(n, [&](uint32_t i) { return a[i]; }, [&](uint32_t i) { return b[i]; },
-                         [&](uint32_t i, Limb x) { r[i] = x; }, 0);
-  }
-  __device__ Limb add_1(Limb* r, const Limb* a, uint32_t n, Limb x) {
-    return add_sub<false>(n, [&](uint32_t i) { return a[i]; }, [](uint32_t) { return Limb(0); },
-                          [&](uint32_t i, Limb v) { r[i] = v; }, x);
-  }
-  __device__ Limb sub_1(Limb* r, const Limb* a, uint32_t n, Limb x) {
-    return add_sub<true>(n, [&](uint32_t i) { return a[i]; }, [](uint32_t) { return Limb(0); },
-                         [&](uint32_t i, Limb v) { r[i] = v; }, x);
-  }
-  // r[0, e) = B^e - a (a has an <= e limbs).
-  __device__ void pow_sub(Limb* r, const Limb* a, uint32_t an, uint32_t e) {
-    add_sub<true>(e, [](uint32_t) { return Limb(0); }, [&](uint32_t i) { return i < an ? a[i] : Limb(0); },
-                  [&](uint32_t i, Limb v) { r[i] = v; }, 0);
   }
 };
 
