@@ -2,7 +2,7 @@
 // warp_kara_low.cuh, "mul_low.wlow.u32.q<Q>.l<L>"): as the warp Karatsuba's
 // (L = variant.param lanes per instance, 2 L Q limbs, one warp per block,
 // static shared memory), a ShapeRules object of its own so that the tests and
-// the tuner can tell the two kernels apart.
+// the tuner can tell the two kernels apart (defined in warp_kara_shapes.cpp).
 #pragma once
 #include <vector>
 

@@ -1,4 +1,5 @@
 #include "kernels/warp/warp_kara_shapes.hpp"
+#include "kernels/warp/warp_kara_low_shapes.hpp"
 
 namespace bigtune::kernels::warp {
 
@@ -11,5 +12,9 @@ uint64_t register_cap(const Variant& v) { return 2ull * v.param * v.q * v.limb_b
 }  // namespace
 
 const ShapeRules kWarpKaraShape{lanes, no_smem, register_cap, nullptr, nullptr, false};
+// The warp low half by halves (mul_low.wlow) has the same rules (its static
+// shared memory is 8 KB at Q = 16); its own object lets the tests and the
+// tuner tell the two kernels apart.
+const ShapeRules kWarpKaraLowShape{lanes, no_smem, register_cap, nullptr, nullptr, false};
 
 }  // namespace bigtune::kernels::warp
