@@ -47,6 +47,11 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
   // product's at S = 7/8 L, 1.03x at S = L = 8, where the kernel, latency-
   // bound, ran 1.04x) it is chosen from S >= 15/16 L only (measured: S = L).
   const uint64_t blocks = (bits + 255) / 256;
+  // At 4 and 8 Kbit the squaring kernel on Q = 16 blocks and half the lanes
+  // (q16.l8 / q16.l16, 256-thread blocks): 3.26e4 vs 3.04e4 and 4078 vs 3968
+  // powm/s (session 6, run 4: 1.07x / 1.03x), over the same size range.
+  if (powm && lanes >= 16 && 16 * blocks >= 15 * uint64_t(lanes))
+    return Preferred{"powm.bgsqr.u32.q16.l" + std::to_string(lanes / 2) + ".w6", 512 / lanes};
   if (powm && lanes >= 8 && 16 * blocks >= 15 * uint64_t(lanes))
     return Preferred{"powm.bgsqr.u32." + l + ".w6", 256 / lanes};
   if (powm) return Preferred{"powm.bgfixed.u32." + l + (lanes == 4 ? ".w5" : ".w6"), 256 / lanes};

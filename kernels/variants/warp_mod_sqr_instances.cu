@@ -31,6 +31,14 @@ void append_warp_mod_sqr_variants(std::vector<Variant>& out) {
   append_sqr_powm_for<8, 8>(out);
   append_sqr_powm_for<16, 8>(out);
   append_sqr_powm_for<32, 8>(out);
+  // Q = 16 column blocks on half the lanes at 4 and 8 Kbit (172-175
+  // registers, no spills; 8 warps per SM against 16, but each lane's 16 x 16
+  // block products give four times the independent multiplies per step, and
+  // half the shuffles per limb): 1.07x / 1.03x the q8 form at full size
+  // (bench/results/2026-11-22-h100-session6.md, run 4). At 2 Kbit (l4) it ties
+  // q8.l8 and is not registered.
+  append_sqr_powm_for<8, 16>(out);
+  append_sqr_powm_for<16, 16>(out);
 }
 
 }  // namespace bigtune::kernels::variants

@@ -234,10 +234,10 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::PowM, 1792, "powm.bgfixed.u32.q8.l8.w6"},  // S = 7 blocks < 15/16 L
       {Op::PowM, 1793, "powm.bgsqr.u32.q8.l8.w6"},
       {Op::PowM, 3072, "powm.bgfixed.u32.q8.l16.w6"},
-      {Op::PowM, 3585, "powm.bgsqr.u32.q8.l16.w6"},  // S = 15
-      {Op::PowM, 4096, "powm.bgsqr.u32.q8.l16.w6"},
+      {Op::PowM, 3585, "powm.bgsqr.u32.q16.l8.w6"},  // S = 15 blocks of 8 limbs; q16 on 8 lanes
+      {Op::PowM, 4096, "powm.bgsqr.u32.q16.l8.w6"},
       {Op::PowM, 7424, "powm.bgfixed.u32.q8.l32.w6"},  // S = 29
-      {Op::PowM, 8192, "powm.bgsqr.u32.q8.l32.w6"},
+      {Op::PowM, 8192, "powm.bgsqr.u32.q16.l16.w6"},
       {Op::MulMod, 512, "mulmod.mont.u32.q16"},
       {Op::MulMod, 1000, "mulmod.wbarrett.u32.q8.l4"},
       {Op::SqrMod, 2048, "sqrmod.wbarrett.u32.q16.l4"},
@@ -266,6 +266,8 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
   EXPECT_EQ(default_plan(Op::Mul, 1024, 1 << 22, kH100)->ipb, 32u);  // q16.l2.r4: 64-thread blocks
   EXPECT_EQ(default_plan(Op::Mul, 768, 1 << 22, kH100)->ipb, 16u);
   EXPECT_EQ(default_plan(Op::MulLow, 4096, 1 << 20, kH100)->ipb, 8u);  // wlow: one full warp per block
+  EXPECT_EQ(default_plan(Op::PowM, 4096, 1 << 14, kH100)->ipb, 32u);   // bgsqr.q16.l8: 256-thread blocks
+  EXPECT_EQ(default_plan(Op::PowM, 8192, 1 << 12, kH100)->ipb, 16u);   // bgsqr.q16.l16
   EXPECT_EQ(default_plan(Op::MulLow, 4097, 1 << 20, kH100)->variant.find("wlow"), std::string::npos);  // past l4's limit
   EXPECT_EQ(default_plan(Op::Mul, 8192, 1 << 19, kH100)->ipb, 4u);
   EXPECT_EQ(default_plan(Op::Mul, 9215, 1 << 18, kH100)->ipb, 1u);
