@@ -20,6 +20,7 @@
 #include "runtime/validate.hpp"
 #include "tests/gpu/device_limits.hpp"
 #include "tests/gpu/gpu_available.hpp"
+#include "tests/gpu/variant_filter.hpp"
 #include "tests/support/operands.hpp"
 
 namespace bigtune {
@@ -157,17 +158,7 @@ TEST_P(ModVsGmp, EveryVariantMatchesGmp) {
   // $BIGTUNE_TEST_VARIANTS: only names containing one of these comma-separated
   // parts (a GPU run with little time, or a sanitizer run, checks what changed).
   const char* family = std::getenv("BIGTUNE_TEST_FAMILY");
-  const char* parts = std::getenv("BIGTUNE_TEST_VARIANTS");
-  const auto wanted = [&](const std::string& name) {
-    if (!parts || !*parts) return true;
-    std::string list = parts;
-    for (size_t at = 0; at <= list.size();) {
-      const size_t comma = std::min(list.find(',', at), list.size());
-      if (comma > at && name.find(list.substr(at, comma - at)) != std::string::npos) return true;
-      at = comma + 1;
-    }
-    return false;
-  };
+  const auto wanted = [](const std::string& name) { return test::selected_by_env("BIGTUNE_TEST_VARIANTS", name); };
   for (const kernels::Variant& v : kernels::registry()) {
     if (v.op != runtime::to_kernel_op(op)) continue;
     if (family && *family && std::string(v.family) != family) continue;

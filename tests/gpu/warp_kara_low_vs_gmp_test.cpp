@@ -28,6 +28,8 @@
 #include "runtime/run_op.hpp"
 #include "tests/gpu/device_limits.hpp"
 #include "tests/gpu/gpu_available.hpp"
+#include "tests/gpu/split_product_case.hpp"
+#include "tests/gpu/variant_filter.hpp"
 #include "tests/gpu/unsupported_past.hpp"
 #include "tests/support/operands.hpp"
 #include "tests/support/warp_kara_operands.hpp"
@@ -35,18 +37,7 @@
 namespace bigtune {
 namespace {
 
-bool selected(const std::string& name) {
-  const char* env = std::getenv("BIGTUNE_WLOW_VARIANTS");
-  const std::string only = env ? env : "";
-  if (only.empty()) return true;
-  for (size_t at = 0; at <= only.size();) {
-    const size_t comma = std::min(only.find(',', at), only.size());
-    const std::string part = only.substr(at, comma - at);
-    if (!part.empty() && name.find(part) != std::string::npos) return true;
-    at = comma + 1;
-  }
-  return false;
-}
+bool selected(const std::string& name) { return test::selected_by_env("BIGTUNE_WLOW_VARIANTS", name); }
 
 // One mul_low case of `count` instances on plan (name, ipb); returns mismatches.
 uint64_t run_case(Context& ctx, const std::string& name, uint32_t param, uint64_t bits, uint32_t ipb, uint64_t count,
@@ -54,44 +45,7 @@ uint64_t run_case(Context& ctx, const std::string& name, uint32_t param, uint64_
   // The wlow split; for a default plan of another family (param 0) any split
   // below `bits` (make_split_pair needs 0 < half_bits).
   const uint64_t half_bits = param ? uint64_t(param) * 16 * 32 : std::max<uint64_t>(bits / 2, 1);
-  std::vector<mpz_t> a(count), b(count), r(count);
-  for (uint64_t i = 0; i < count; ++i) {
-    mpz_inits(a[i], b[i], r[i], nullptr);
-    test::make_split_pair(a[i], b[i], rng, bits, half_bits, i);
-  }
-  Batch da(ctx, bits, count), db(ctx, bits, count), dr(ctx, bits, count);
-  da.from_mpz(a.data(), count);
-  db.from_mpz(b.data(), count);
-  {
-    std::vector<uint64_t> poison(dr.words_per_instance() * count, 0xdeadbeefdeadbeefull);
-    cudaMemcpy(dr.device_data(), poison.data(), poison.size() * 8, cudaMemcpyHostToDevice);
-  }
-  const Plan plan{name, ipb, "explicit", 0.0};
-  runtime::OpBatches io;
-  io.r = &dr;
-  io.a = &da;
-  io.b = &db;
-  runtime::run_op(ctx, Op::MulLow, io, &plan);
-  ctx.synchronize();
-  const std::vector<uint64_t> words = dr.download();
-  uint64_t bad = 0;
-  mpz_t want, unused;
-  mpz_inits(want, unused, nullptr);
-  for (uint64_t i = 0; i < count; ++i) {
-    mpz_import(r[i], dr.words_per_instance(), -1, 8, 0, 0, words.data() + i * dr.words_per_instance());
-    int want_flag = 0;
-    runtime::RefOperands in;
-    in.a = a[i];
-    in.b = b[i];
-    runtime::gmp_reference(Op::MulLow, bits, bits, in, want, unused, &want_flag);
-    if (mpz_cmp(want, r[i]) != 0 && ++bad <= 3)
-      ADD_FAILURE() << "mul_low variant " << name << " ipb " << ipb << " bits " << bits << " instance " << i << " of "
-                    << count << "\n  a    = " << test::hex(a[i]) << "\n  b    = " << test::hex(b[i])
-                    << "\n  want = " << test::hex(want) << "\n  got  = " << test::hex(r[i]);
-  }
-  mpz_clears(want, unused, nullptr);
-  for (uint64_t i = 0; i < count; ++i) mpz_clears(a[i], b[i], r[i], nullptr);
-  return bad;
+  return test::run_split_product_case(ctx, Op::MulLow, name, ipb, bits, bits, half_bits, count, rng);
 }
 
 TEST(WarpKaraLowVsGmp, EveryWlowVariantMatchesGmp) {

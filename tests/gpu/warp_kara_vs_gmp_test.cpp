@@ -26,6 +26,8 @@
 #include "runtime/run_op.hpp"
 #include "tests/gpu/device_limits.hpp"
 #include "tests/gpu/gpu_available.hpp"
+#include "tests/gpu/split_product_case.hpp"
+#include "tests/gpu/variant_filter.hpp"
 #include "tests/support/operands.hpp"
 #include "tests/support/warp_kara_operands.hpp"
 #include "tests/gpu/unsupported_past.hpp"
@@ -33,62 +35,14 @@
 namespace bigtune {
 namespace {
 
-bool selected(const std::string& name) {
-  const char* env = std::getenv("BIGTUNE_WKARA_VARIANTS");
-  const std::string only = env ? env : "";
-  if (only.empty()) return true;
-  for (size_t at = 0; at <= only.size();) {
-    const size_t comma = std::min(only.find(',', at), only.size());
-    const std::string part = only.substr(at, comma - at);
-    if (!part.empty() && name.find(part) != std::string::npos) return true;
-    at = comma + 1;
-  }
-  return false;
-}
+bool selected(const std::string& name) { return test::selected_by_env("BIGTUNE_WKARA_VARIANTS", name); }
 
-// One (op, variant, bits, ipb) case on `count` instances; returns mismatches.
+// One (op, variant, bits, ipb) case on `count` instances, results sometimes
+// wider than the product (zeros above); returns mismatches.
 uint64_t run_case(Context& ctx, Op op, const kernels::Variant& v, uint64_t bits, uint32_t ipb, uint64_t count,
                   gmp_randstate_t rng) {
   const uint64_t rbits = 2 * bits + (bits % 3 == 0 ? 128 : 0);
-  const uint64_t half_bits = uint64_t(v.param) * v.q * 32;
-  std::vector<mpz_t> a(count), b(count), r(count);
-  for (uint64_t i = 0; i < count; ++i) {
-    mpz_inits(a[i], b[i], r[i], nullptr);
-    test::make_split_pair(a[i], b[i], rng, bits, half_bits, i);
-  }
-  Batch da(ctx, bits, count), db(ctx, bits, count), dr(ctx, rbits, count);
-  da.from_mpz(a.data(), count);
-  db.from_mpz(b.data(), count);
-  {
-    std::vector<uint64_t> poison(dr.words_per_instance() * count, 0xdeadbeefdeadbeefull);
-    cudaMemcpy(dr.device_data(), poison.data(), poison.size() * 8, cudaMemcpyHostToDevice);
-  }
-  const Plan plan{v.name, ipb, "explicit", 0.0};
-  runtime::OpBatches io;
-  io.r = &dr;
-  io.a = &da;
-  io.b = op == Op::Sqr ? nullptr : &db;
-  runtime::run_op(ctx, op, io, &plan);
-  ctx.synchronize();
-  const std::vector<uint64_t> words = dr.download();
-  uint64_t bad = 0;
-  mpz_t want, unused;
-  mpz_inits(want, unused, nullptr);
-  for (uint64_t i = 0; i < count; ++i) {
-    mpz_import(r[i], dr.words_per_instance(), -1, 8, 0, 0, words.data() + i * dr.words_per_instance());
-    int want_flag = 0;
-    runtime::RefOperands in;
-    in.a = a[i];
-    in.b = b[i];
-    runtime::gmp_reference(op, bits, rbits, in, want, unused, &want_flag);
-    if (mpz_cmp(want, r[i]) != 0 && ++bad <= 3)
-      ADD_FAILURE() << op_name(op) << " variant " << v.name << " ipb " << ipb << " bits " << bits << " instance "
-                    << i << " of " << count << "\n  a    = " << test::hex(a[i]) << "\n  b    = " << test::hex(b[i])
-                    << "\n  want = " << test::hex(want) << "\n  got  = " << test::hex(r[i]);
-  }
-  mpz_clears(want, unused, nullptr);
-  for (uint64_t i = 0; i < count; ++i) mpz_clears(a[i], b[i], r[i], nullptr);
-  return bad;
+  return test::run_split_product_case(ctx, op, v.name, ipb, bits, rbits, uint64_t(v.param) * v.q * 32, count, rng);
 }
 
 TEST(WarpKaraVsGmp, EveryWkaraVariantMatchesGmp) {

@@ -21,6 +21,7 @@
 #include "kernels/registry.hpp"
 #include "tests/gpu/device_limits.hpp"
 #include "tests/gpu/gpu_available.hpp"
+#include "tests/gpu/variant_filter.hpp"
 #include "tests/support/operands.hpp"
 
 namespace bigtune {
@@ -82,17 +83,7 @@ TEST(WarpModVsGmp, PowmFullExponents) {
   uint64_t cases = 0, bad = 0;
   // $BIGTUNE_TEST_VARIANTS: only names containing one of these comma-separated
   // parts (as tests/gpu/mod_vs_gmp_test.cpp).
-  const char* parts = std::getenv("BIGTUNE_TEST_VARIANTS");
-  const auto wanted = [&](const std::string& name) {
-    if (!parts || !*parts) return true;
-    const std::string list = parts;
-    for (size_t at = 0; at <= list.size();) {
-      const size_t comma = std::min(list.find(',', at), list.size());
-      if (comma > at && name.find(list.substr(at, comma - at)) != std::string::npos) return true;
-      at = comma + 1;
-    }
-    return false;
-  };
+  const auto wanted = [](const std::string& name) { return test::selected_by_env("BIGTUNE_TEST_VARIANTS", name); };
   for (const kernels::Variant& v : kernels::registry()) {
     if (v.op != kernels::Op::PowM || std::string(v.family) != "warp" || !wanted(v.name)) continue;
     const uint64_t limit = kernels::max_operand_bits(v, limits);

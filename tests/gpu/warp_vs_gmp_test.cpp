@@ -26,6 +26,7 @@
 #include "tests/gpu/device_limits.hpp"
 #include "tests/gpu/divmod_check.hpp"
 #include "tests/gpu/gpu_available.hpp"
+#include "tests/gpu/variant_filter.hpp"
 #include "tests/support/operands.hpp"
 #include "tests/gpu/unsupported_past.hpp"
 
@@ -112,16 +113,7 @@ TEST_P(WarpVsGmp, EveryWarpVariantMatchesGmp) {
     if (v.shape == &kernels::warp::kWarpKaraShape) continue;  // 2 L Q limbs: warp_kara_vs_gmp_test.cpp
     if (v.shape == &kernels::warp::kWarpKaraLowShape) continue;  // 2 L Q limbs: warp_kara_low_vs_gmp_test.cpp
     // $BIGTUNE_WARP_VARIANTS="a,b": only variants whose name contains one of these (sanitizer runs).
-    if (const char* only = std::getenv("BIGTUNE_WARP_VARIANTS")) {
-      bool any = false;
-      for (std::string rest = only; !rest.empty();) {
-        const size_t comma = rest.find(',');
-        const std::string part = rest.substr(0, comma);
-        any = any || (!part.empty() && v.name.find(part) != std::string::npos);
-        rest = comma == std::string::npos ? "" : rest.substr(comma + 1);
-      }
-      if (!any) continue;
-    }
+    if (!test::selected_by_env("BIGTUNE_WARP_VARIANTS", v.name)) continue;
     ++variants;
     const uint64_t limit = kernels::max_operand_bits(v, limits);
     EXPECT_EQ(limit, uint64_t(v.param) * v.q * 32) << v.name;
@@ -258,18 +250,7 @@ TEST(WarpRoundsVsGmp, EveryRoundsVariantMatchesGmp) {
   uint64_t cases = 0, bad = 0, variants = 0;
   // BIGTUNE_ROUNDS_VARIANTS="a,b": only variants whose name contains one of
   // these (compute-sanitizer runs).
-  const char* only_env = std::getenv("BIGTUNE_ROUNDS_VARIANTS");
-  const std::string only = only_env ? only_env : "";
-  const auto selected = [&](const std::string& name) {
-    if (only.empty()) return true;
-    for (size_t at = 0; at <= only.size();) {
-      const size_t comma = std::min(only.find(',', at), only.size());
-      const std::string part = only.substr(at, comma - at);
-      if (!part.empty() && name.find(part) != std::string::npos) return true;
-      at = comma + 1;
-    }
-    return false;
-  };
+  const auto selected = [](const std::string& name) { return test::selected_by_env("BIGTUNE_ROUNDS_VARIANTS", name); };
   for (const kernels::Variant& v : kernels::registry()) {
     if (v.shape != &kernels::warp::kWarpRoundsShape || !selected(v.name)) continue;
     const Op op = v.op == kernels::Op::Mul ? Op::Mul : Op::MulLow;
