@@ -90,11 +90,18 @@ struct WarpMontgomery {
           },
           std::make_integer_sequence<int, Q>{});
     }
-    // c_j belongs to limb 0 of lane j + 1; the top lane's is the bit above
-    // the window.
+    finish(r, t, c, m);
+  }
+
+  // The end of every Montgomery product and square (this digit-serial form,
+  // montgomery_block.cuh, montgomery_sqr.cuh): lane j's pending word c
+  // belongs to limb 0 of lane j + 1 and the top lane's is the bit above the
+  // window; one carry resolution adds them, then r = t - m if that is >= m.
+  // t is clobbered; r may alias it.
+  __device__ __forceinline__ void finish(uint32_t (&r)[Q], uint32_t (&t)[Q], uint32_t c, const uint32_t (&m)[Q]) const {
     const uint32_t from_below = __shfl_up_sync(0xffffffffu, c, 1, L);
     const uint32_t above_window = __shfl_sync(0xffffffffu, c, L - 1, L);
-    const uint32_t carry = add_1<Q>(t, j == 0 ? 0u : from_below);
+    const uint32_t carry = add_1<Q>(t, lane() == 0 ? 0u : from_below);
     uint32_t out;
     const uint32_t in = WarpCarryResolve<L>().resolve(carry != 0, all_equal<Q>(t, ~0u), &out);
     add_1<Q>(t, in);

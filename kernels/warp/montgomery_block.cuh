@@ -158,13 +158,7 @@ struct WarpMontgomeryBlock : WarpMontgomery<L, Q> {
       c = x + uint32_t(carry);
     }
     // c_j belongs to limb 0 of lane j + 1; the top lane's is above the window.
-    const uint32_t from_below = __shfl_up_sync(0xffffffffu, c, 1, L);
-    const uint32_t above_window = __shfl_sync(0xffffffffu, c, L - 1, L);
-    const uint32_t carry = add_1<Q>(w, j == 0 ? 0u : from_below);
-    uint32_t out;
-    const uint32_t in = WarpCarryResolve<L>().resolve(carry != 0, all_equal<Q>(w, ~0u), &out);
-    add_1<Q>(w, in);
-    Base::reduce_once(r, w, above_window + out, m);
+    Base::finish(r, w, c, m);
   }
 };
 

@@ -277,13 +277,7 @@ struct WarpMontgomerySqr : WarpMontgomeryBlock<L, Q> {
       tc += c + uint32_t(carry);
     }
     // The product's end: pending words up one lane, one carry resolution.
-    const uint32_t from_below = __shfl_up_sync(0xffffffffu, tc, 1, L);
-    const uint32_t above_window = __shfl_sync(0xffffffffu, tc, L - 1, L);
-    const uint32_t carry = add_1<Q>(tl, j == 0 ? 0u : from_below);
-    uint32_t out;
-    const uint32_t in = WarpCarryResolve<L>().resolve(carry != 0, all_equal<Q>(tl, ~0u), &out);
-    add_1<Q>(tl, in);
-    Base::reduce_once(r, tl, above_window + out, m);
+    Base::finish(r, tl, tc, m);
   }
 };
 
