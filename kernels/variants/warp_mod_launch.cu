@@ -22,6 +22,7 @@ using variants::warp_mod_prepare_kernel;
 const void* prepare_kernel(uint32_t lanes, uint32_t q) {
   const auto k = [](auto f) { return reinterpret_cast<const void*>(f); };
   switch (lanes * 100 + q) {
+    case 216: return k(&warp_mod_prepare_kernel<2, 16>);
     case 408: return k(&warp_mod_prepare_kernel<4, 8>);
     case 804: return k(&warp_mod_prepare_kernel<8, 4>);
     case 808: return k(&warp_mod_prepare_kernel<8, 8>);
