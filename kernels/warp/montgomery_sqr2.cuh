@@ -61,6 +61,100 @@ struct WarpMontgomerySqr2 : WarpMontgomeryBlock<2, Q> {
   __device__ __forceinline__ WarpMontgomerySqr2() {}
   __device__ __forceinline__ explicit WarpMontgomerySqr2(typename Base::TempStorage&) {}
 
+  // The block quotient Q_s = t (-m^-1) mod X digit by digit (montgomery_block.cuh
+  // step 2), computed from this lane's own t and m, so right on lane 0 only
+  // (lane 1 runs the same instructions on its own limbs), then broadcast
+  // from lane 0. The block product broadcasts lane 0's t and m instead (every
+  // lane computes Q_s): the same Q shuffles a step, but m_0's Q registers
+  // live through the product (172-174 registers at Q = 16, 8 warps per SM).
+  __device__ __forceinline__ static void quotient(uint32_t (&q)[Q], const uint32_t (&t)[Q], const uint32_t (&m)[Q],
+                                                  uint32_t minv) {
+    Acc qa{0, 0, 0};
+#pragma unroll
+    for (int k = 0; k < Q; ++k) {
+      if (k < Q - 1) {
+        detail::add_low(qa, t[k]);
+#pragma unroll
+        for (int i = 1; i <= k; ++i) detail::mac(qa, m[i], q[k - i]);
+        q[k] = qa.lo * minv;
+        detail::mac(qa, m[0], q[k]);
+        Block::next_column(qa);
+      } else {
+        uint32_t col = qa.lo + t[k];
+#pragma unroll
+        for (int i = 1; i <= k; ++i) col += m[i] * q[k - i];
+        q[k] = col * minv;
+      }
+    }
+#pragma unroll
+    for (int k = 0; k < Q; ++k) q[k] = __shfl_sync(0xffffffffu, q[k], 0, L);
+  }
+
+  // r = a b R^-1 mod m, below R: WarpMontgomeryBlock::mul at L = 2 with the
+  // quotient from lane 0 (quotient() above). r may alias a or b.
+  __device__ __forceinline__ void mul(uint32_t (&r)[Q], const uint32_t (&a)[Q], const uint32_t (&b)[Q],
+                                      const uint32_t (&m)[Q], uint32_t minv, uint32_t blocks) const {
+    const bool top_lane = Base::lane() != 0;
+    uint32_t w[Q];
+#pragma unroll
+    for (int k = 0; k < Q; ++k) w[k] = 0;
+    uint32_t c = 0;
+#pragma unroll 1
+    for (uint32_t s = 0; s < blocks; ++s) {
+      uint32_t bb[Q], lo[Q], hi[Q], q[Q];
+#pragma unroll
+      for (int k = 0; k < Q; ++k) bb[k] = __shfl_sync(0xffffffffu, b[k], int(s), L);
+      // 1. acc = w + c X + a_j B_s.
+      Acc acc{0, 0, 0};
+#pragma unroll
+      for (int k = 0; k < Q; ++k) {
+        detail::add_low(acc, w[k]);
+#pragma unroll
+        for (int i = 0; i <= k; ++i) detail::mac(acc, a[i], bb[k - i]);
+        lo[k] = Block::next_column(acc);
+      }
+      detail::add_low(acc, c);
+#pragma unroll
+      for (int k = Q; k < 2 * Q - 1; ++k) {
+#pragma unroll
+        for (int i = k - Q + 1; i < Q; ++i) detail::mac(acc, a[i], bb[k - i]);
+        hi[k - Q] = Block::next_column(acc);
+      }
+      hi[Q - 1] = acc.lo;
+      uint32_t x = acc.hi;
+      // 2. Q_s from lane 0's low half.
+      quotient(q, lo, m, minv);
+      // 3. acc += m_j Q_s.
+      acc = Acc{0, 0, 0};
+#pragma unroll
+      for (int k = 0; k < Q; ++k) {
+        detail::add_low(acc, lo[k]);
+#pragma unroll
+        for (int i = 0; i <= k; ++i) detail::mac(acc, m[i], q[k - i]);
+        lo[k] = Block::next_column(acc);
+      }
+#pragma unroll
+      for (int k = Q; k < 2 * Q; ++k) {
+        detail::add_low(acc, hi[k - Q]);
+#pragma unroll
+        for (int i = k - Q + 1; i < Q; ++i) detail::mac(acc, m[i], q[k - i]);
+        hi[k - Q] = Block::next_column(acc);
+      }
+      x += acc.lo;
+      // 4. Shift down one lane (lane 0's low half, now 0, is dropped).
+      uint64_t carry = 0;
+#pragma unroll
+      for (int k = 0; k < Q; ++k) {
+        const uint32_t recv = __shfl_xor_sync(0xffffffffu, lo[k], 1, L);
+        carry += uint64_t(hi[k]) + (top_lane ? 0u : recv);
+        w[k] = uint32_t(carry);
+        carry >>= 32;
+      }
+      c = x + uint32_t(carry);
+    }
+    Base::finish(r, w, c, m);
+  }
+
   // r = a^2 R^-1 mod m (see the file comment). r may alias a.
   __device__ __forceinline__ void sqr(uint32_t (&r)[Q], const uint32_t (&a)[Q], const uint32_t (&m)[Q],
                                       uint32_t minv, uint32_t blocks) const {
@@ -175,32 +269,12 @@ struct WarpMontgomerySqr2 : WarpMontgomeryBlock<2, Q> {
     }
 
     // 4. Reduction of the window tl (blocks 0, 1 of T), S steps
-    // (montgomery_sqr.cuh step 3).
-    uint32_t m0[Q];
-#pragma unroll
-    for (int k = 0; k < Q; ++k) m0[k] = __shfl_sync(0xffffffffu, m[k], 0, L);
+    // (montgomery_sqr.cuh step 3, the quotient as in mul() below).
     const bool top_lane = !lane0;
 #pragma unroll 1
     for (uint32_t s = 0; s < blocks; ++s) {
       uint32_t q[Q];
-      Acc qa{0, 0, 0};
-#pragma unroll
-      for (int k = 0; k < Q; ++k) {
-        const uint32_t tk = __shfl_sync(0xffffffffu, tl[k], 0, L);
-        if (k < Q - 1) {
-          detail::add_low(qa, tk);
-#pragma unroll
-          for (int i = 1; i <= k; ++i) detail::mac(qa, m0[i], q[k - i]);
-          q[k] = qa.lo * minv;
-          detail::mac(qa, m0[0], q[k]);
-          Block::next_column(qa);
-        } else {
-          uint32_t col = qa.lo + tk;
-#pragma unroll
-          for (int i = 1; i <= k; ++i) col += m0[i] * q[k - i];
-          q[k] = col * minv;
-        }
-      }
+      quotient(q, tl, m, minv);
       // acc = tl + tc X + m_j Q_s, by columns.
       Acc acc{0, 0, 0};
 #pragma unroll

@@ -165,5 +165,53 @@ TEST(WarpModVsGmp, PowmGlobalTableChunks) {
   check_chunks("powm.bgsqr.u32.q8.l4.w5");
 }
 
+// The two-lane powm (task powm1k): every q16.l2 variant at its limit (1024
+// bits) and the odd sizes below it, small ones included (65, 255: one block
+// of Q = 16 limbs, the squaring's S = 1 path), per-instance and shared
+// modulus and exponent, full-length exponents (check_powm: x >= m, e = 0, 1,
+// 65537); one bit past the limit: Unsupported. tests/gpu/mod_vs_gmp_test.cpp
+// adds every kind of modulus (even ones through the thread fallback, 1).
+TEST(WarpModVsGmp, PowmTwoLaneSizes) {
+  BIGTUNE_REQUIRE_GPU();
+  Context ctx;
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, test::test_seed() + 4200);
+  const kernels::DeviceLimits limits = test::device_limits();
+  uint64_t cases = 0, bad = 0;
+  for (const char* name : {"powm.bgfixed.u32.q16.l2.w5", "powm.bgfixed.u32.q16.l2.w6", "powm.bgsqr.u32.q16.l2.w5",
+                           "powm.bgsqr.u32.q16.l2.w6"}) {
+    const kernels::Variant* v = kernels::find_variant(name);
+    ASSERT_NE(v, nullptr) << name;
+    const uint64_t limit = kernels::max_operand_bits(*v, limits);
+    EXPECT_EQ(limit, 1024u) << name;
+    for (uint64_t bits : {uint64_t(65), uint64_t(255), uint64_t(521), uint64_t(1000), limit})
+      for (bool shared : {false, true}) {
+        bad += check_powm(ctx, *v, bits, 37, shared, limits, rng);
+        ++cases;
+      }
+    const uint64_t past = limit + 1;
+    Batch a(ctx, past, 1), e(ctx, past, 1), m(ctx, past, 1), r(ctx, past, 1);
+    const Plan plan{v->name, 1, "explicit", 0.0};
+    try {
+      ctx.powm(r, a, e, m, &plan);
+      ADD_FAILURE() << name << " accepted " << past << " bits, past its limit " << limit;
+    } catch (const Error& err) {
+      EXPECT_EQ(err.code(), ErrorCode::Unsupported) << err.what();
+    }
+  }
+  gmp_randclear(rng);
+  std::printf("[ warp powm q16.l2, sizes 65 - 1024 ] %llu cases, %llu mismatches\n", (unsigned long long)cases,
+              (unsigned long long)bad);
+  EXPECT_EQ(bad, 0u);
+}
+
+// Both two-lane kernels through the chunked launch (16 instances per block).
+TEST(WarpModVsGmp, PowmGlobalTableChunksTwoLane) {
+  BIGTUNE_REQUIRE_GPU();
+  check_chunks("powm.bgfixed.u32.q16.l2.w5");
+  check_chunks("powm.bgsqr.u32.q16.l2.w6");
+}
+
 }  // namespace
 }  // namespace bigtune
