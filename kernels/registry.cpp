@@ -17,6 +17,7 @@
 #include "kernels/warp/warp_kara_shapes.hpp"
 #include "kernels/warp/warp_kara_low_shapes.hpp"
 #include "kernels/variants/warp_mod_block.hpp"
+#include "kernels/variants/warp_mod_l2.hpp"  // task powm1k
 #include "kernels/variants/barrett_variants.hpp"
 
 namespace bigtune::kernels {

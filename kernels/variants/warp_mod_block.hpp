@@ -12,6 +12,5 @@ void append_warp_mod_block_variants(std::vector<Variant>& out);  // warp block M
 void append_warp_mod_global_variants(std::vector<Variant>& out);  // warp powm, table in global memory
 void append_warp_mod_sqr_variants(std::vector<Variant>& out);     // warp powm, squarings SOS (task powmsqr)
 void append_warp_mod_sqrmod_variants(std::vector<Variant>& out);  // warp sqrmod on the squaring (task powmsqr)
-void append_warp_mod_l2_variants(std::vector<Variant>& out);      // warp powm on 2-lane segments, 1 Kbit (task powm1k)
 
 }  // namespace bigtune::kernels::variants

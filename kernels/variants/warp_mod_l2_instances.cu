@@ -11,7 +11,7 @@
 //     (kernels/warp/montgomery_sqr2.cuh: the cross product split by halves).
 // w = 5, 6 (a launch argument: one kernel per product). Bound and measured:
 // bench/notes/powm1k-bound.md.
-#include "kernels/variants/warp_mod_block.hpp"
+#include "kernels/variants/warp_mod_l2.hpp"
 #include "kernels/variants/warp_mod_variants.cuh"
 #include "kernels/warp/montgomery_sqr2.cuh"
 
