@@ -19,6 +19,8 @@
 
 #include "bigtune/bigtune.hpp"
 #include "kernels/registry.hpp"
+#include "kernels/warp/warp_mod_layout.hpp"
+#include "kernels/warp/warp_mod_shapes.hpp"
 #include "tests/gpu/device_limits.hpp"
 #include "tests/gpu/gpu_available.hpp"
 #include "tests/gpu/variant_filter.hpp"
@@ -104,10 +106,12 @@ TEST(WarpModVsGmp, PowmFullExponents) {
   EXPECT_EQ(bad, 0u);
 }
 
-// The global-table powm runs a batch in chunks of 2048 blocks that reuse the
-// tables (kernels/variants/warp_mod_launch.cu): with 16 instances per block a
-// chunk is 32768 instances, so 2 chunks and a partial third, each with its
-// own x, e and m (pointers advanced per chunk), and the shared-modulus case.
+// The global-table powm runs a batch in chunks that reuse the tables
+// (kernels/variants/warp_mod_launch.cu): at most the table slots, 2^19 / L
+// instances (warp_mod_layout.hpp), cut to whole waves of resident blocks
+// (task powm1k), so twice the slots plus 7 is at least 2 chunks and a partial
+// third, each with its own x, e and m (pointers advanced per chunk), and the
+// shared-modulus case.
 // Short exponents keep GMP's side to a few seconds.
 // Both global-table kernels: the block product's and the squaring's (task
 // powmsqr), which share the launch.
@@ -118,7 +122,8 @@ void check_chunks(const char* name) {
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
   gmp_randseed_ui(rng, test::test_seed() + 4100);
-  const uint64_t bits = 1000, count = 2 * 32768 + 7;
+  const uint64_t bits = 1000;
+  const uint64_t count = 2 * (kernels::warp::kWarpModGlobalChunkThreads / kernels::warp::warp_mod_lanes(v->param)) + 7;
   uint64_t bad = 0;
   for (bool shared : {false, true}) {
     const uint64_t mc = shared ? 1 : count;
@@ -146,7 +151,7 @@ void check_chunks(const char* name) {
     for (uint64_t i = 0; i < count; ++i) {
       mpz_powm(want, x[i], e[i], m[shared ? 0 : i]);
       if (mpz_cmp(want, r[i]) && ++bad <= 3)
-        ADD_FAILURE() << name << " shared " << shared << " instance " << i << " (chunk " << i / 32768 << ")\n  want "
+        ADD_FAILURE() << name << " shared " << shared << " instance " << i << "\n  want "
                       << test::hex(want) << "\n  got  " << test::hex(r[i]);
     }
     mpz_clear(want);
