@@ -4,13 +4,18 @@
 // 8 of q8.l4, as the session-6 product mul.blockrot.u32.q16.l2 (1.6x fewer
 // SASS instructions per instance than q8.l4: half the shuffles and carry
 // resolutions per limb product). Same launch, shape rules, scratch and
-// even-modulus fallback (powm.fixed.u32.q32.w4) as "bgfixed".
-//   powm.bgfixed.u32.q16.l2.w<w>: every product the block Montgomery
-//     product (montgomery_block.cuh at L = 2);
-//   powm.bgsqr.u32.q16.l2.w<w>: the squarings on the two-lane squaring
-//     (kernels/warp/montgomery_sqr2.cuh: the cross product split by halves).
-// w = 5, 6 (a launch argument: one kernel per product). Bound and measured:
-// bench/notes/powm1k-bound.md.
+// even-modulus fallback (powm.fixed.u32.q32.w4) as "bgfixed". Names
+// "powm.bgsqr.u32.q16.l2.w<w>", w = 5, 6 (a launch argument: one kernel):
+// the squarings on the two-lane squaring and the products on its mul
+// (kernels/warp/montgomery_sqr2.cuh: cross product split by halves, quotient
+// digits broadcast from lane 0; 162 registers, 12 warps per SM at 64
+// instances per block). H100 (bench/results/2026-11-23-h100-powm1k.md):
+// 1.907e6 powm/s at 1024 bits, 1.077x bgfixed.q8.l4.w5; the default from 769
+// bits (kernels/preferred_plans.cpp). Bound: bench/notes/powm1k-bound.md.
+//
+// Measured and dropped: "bgfixed.u32.q16.l2" (every product, squarings too,
+// on the block Montgomery product at L = 2, 172 registers): 1.734e6-1.763e6,
+// 0.98x bgfixed.q8.l4 and 0.91x this kernel.
 #include "kernels/variants/warp_mod_l2.hpp"
 #include "kernels/variants/warp_mod_variants.cuh"
 #include "kernels/warp/montgomery_sqr2.cuh"
@@ -19,15 +24,10 @@ namespace bigtune::kernels::variants {
 
 void append_warp_mod_l2_variants(std::vector<Variant>& out) {
   const ShapeRules& s = warp::kWarpModGlobalTableShape;
-  const void* fixed = reinterpret_cast<const void*>(&powm_warp_global_kernel<2, 16, warp::WarpMontgomeryBlock<2, 16>>);
   const void* sqr = reinterpret_cast<const void*>(&powm_warp_global_kernel<2, 16, warp::WarpMontgomerySqr2<16>>);
-  for (uint32_t w : {5u, 6u}) {
-    const std::string suffix = "l2.w" + std::to_string(w);
-    out.push_back(make_variant(Op::PowM, "warp", "bgfixed", 32, 16, kWarpModMaxThreads, fixed, s, suffix,
-                               warp::warp_mod_param(2, w)));
-    out.push_back(make_variant(Op::PowM, "warp", "bgsqr", 32, 16, kWarpModMaxThreads, sqr, s, suffix,
-                               warp::warp_mod_param(2, w)));
-  }
+  for (uint32_t w : {5u, 6u})
+    out.push_back(make_variant(Op::PowM, "warp", "bgsqr", 32, 16, kWarpModMaxThreads, sqr, s,
+                               "l2.w" + std::to_string(w), warp::warp_mod_param(2, w)));
 }
 
 }  // namespace bigtune::kernels::variants

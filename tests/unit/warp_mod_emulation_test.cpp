@@ -258,10 +258,11 @@ TEST(WarpModEmulation, SqrPowmGlobalTable) {
 
 // Two-lane segments (task powm1k, kernels/warp/montgomery_sqr2.cuh and L = 2
 // in montgomery.cuh / montgomery_block.cuh): 16 instances per warp. The
-// digit-serial product (the modulus setup's), the block product, the
-// two-lane squaring (its cross product split by halves of a_1, the exchange
-// of c_2 c_3 / c_4 c_5, S = 1 and S = 2), and powm on both; Q = 16 (the
-// registry's) and Q = 8 (other chunk sizes H). Sizes: the limit 1024 bits
+// digit-serial product (the modulus setup's), the block product (the base
+// class of the squaring's), the two-lane squaring and its product (the cross
+// product split by halves of a_1, the exchange of c_2 c_3 / c_4 c_5, S = 1
+// and S = 2; quotient digits from lane 0), and powm.bgsqr.u32.q16.l2's body;
+// Q = 16 (the registry's) and Q = 8 (other chunk sizes H). Sizes: the limit 1024 bits
 // (S = 2 full), odd sizes below (65, 255: S = 1; 521, 1000), operands >= m,
 // every kind of modulus (shared and per instance), e = 0, 1, 65537, all ones.
 static_assert(kv::warp_mod_detail::has_sqr<kernels::warp::WarpMontgomerySqr2<16>>::value, "sqr2 used");
@@ -291,13 +292,11 @@ TEST(WarpModEmulation, TwoLaneSqr) {
 }
 
 TEST(WarpModEmulation, TwoLanePowmGlobalTable) {
-  using kernels::warp::WarpMontgomeryBlock;
   using kernels::warp::WarpMontgomerySqr2;
   check<2, 16, WarpMontgomerySqr2<16>, true>(K::PowM, 1024, 16, false, 5, 20, 9540);
   check<2, 16, WarpMontgomerySqr2<16>, true>(K::PowM, 1000, 5, false, 6, 12, 9541);  // a partial warp
   check<2, 16, WarpMontgomerySqr2<16>, true>(K::PowM, 255, 6, false, 5, 12, 9542);
-  check<2, 16, WarpMontgomeryBlock<2, 16>, true>(K::PowM, 1024, 6, false, 6, 12, 9543);
-  check<2, 16, WarpMontgomeryBlock<2, 16>, true>(K::PowM, 521, 5, false, 5, 12, 9544);
+  check<2, 16, WarpMontgomerySqr2<16>, true>(K::PowM, 521, 5, false, 5, 12, 9544);
   for (uint64_t s = 0; s < 7; ++s)
     check<2, 16, WarpMontgomerySqr2<16>, true>(K::PowM, s % 2 ? 1024 : 400, 3, true, 5, 10, 9550 + s);
 }
