@@ -54,6 +54,13 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
     return Preferred{"powm.bgsqr.u32.q16.l" + std::to_string(lanes / 2) + ".w6", 512 / lanes};
   if (powm && lanes >= 8 && 16 * blocks >= 15 * uint64_t(lanes))
     return Preferred{"powm.bgsqr.u32." + l + ".w6", 256 / lanes};
+  // Task powm1k: 769-1024 bits on two-lane segments of Q = 16 limbs (the
+  // squarings on kernels/warp/montgomery_sqr2.cuh), 64 instances per block
+  // (128-thread blocks: 3 per SM at 162 registers, 12 warps): 1.896e6 against
+  // 1.784e6 for the best q8.l4 (bgfixed.w6) on whole waves, 2.02e6 against
+  // 1.98e6 at 896 bits; at 768 (q8.l4's S = 3 blocks) 2.34e6 against 2.92e6
+  // (bench/results/2026-11-23-h100-powm1k.md).
+  if (powm && lanes == 4 && bits > 768) return Preferred{"powm.bgsqr.u32.q16.l2.w5", 64};
   if (powm) return Preferred{"powm.bgfixed.u32." + l + (lanes == 4 ? ".w5" : ".w6"), 256 / lanes};
   // mulmod / sqrmod since task mulmodfast: the fused warp Barrett kernel
   // (kernels/warp/barrett_fused.cuh; a modulus per instance runs the bmont

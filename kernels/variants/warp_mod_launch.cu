@@ -22,6 +22,7 @@ using variants::warp_mod_prepare_kernel;
 const void* prepare_kernel(uint32_t lanes, uint32_t q) {
   const auto k = [](auto f) { return reinterpret_cast<const void*>(f); };
   switch (lanes * 100 + q) {
+    case 216: return k(&warp_mod_prepare_kernel<2, 16>);
     case 408: return k(&warp_mod_prepare_kernel<4, 8>);
     case 804: return k(&warp_mod_prepare_kernel<8, 4>);
     case 808: return k(&warp_mod_prepare_kernel<8, 8>);
@@ -50,6 +51,25 @@ const void* fallback_for(const Variant& v) {
   }
   return f ? f->kernel : nullptr;
 }
+// Blocks per chunk of the global-table launch: as many as the table slots
+// hold (2^19 / L instances, warp_mod_layout.hpp; >= kWarpModGlobalChunkBlocks
+// since ipb L <= 256), cut to whole waves of resident blocks. Each chunk is
+// its own launch, so a chunk of 5.17 waves (2048 blocks of 128 threads at
+// 3 blocks per SM, powm.bgsqr.u32.q16.l2 at 162 registers) runs 6 wave times:
+// 14 % lost, 3 % at 7.76 waves (q8.l4 / q8.l8, 2 blocks of 256 threads per SM).
+// Task powm1k (bench/results/2026-11-23-h100-powm1k.md). Without the
+// occupancy query: the slots' count.
+uint64_t warp_mod_global_chunk_blocks(const Variant& v, const Geometry& g, uint32_t lanes) {
+  uint64_t blocks = (kWarpModGlobalChunkThreads / lanes) / g.ipb;
+  int per_sm = 0, dev = 0, sms = 0;
+  if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, v.kernel, int(g.block), 0) == cudaSuccess &&
+      cudaGetDevice(&dev) == cudaSuccess &&
+      cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) == cudaSuccess && per_sm > 0 && sms > 0) {
+    const uint64_t wave = uint64_t(per_sm) * uint64_t(sms);
+    if (blocks >= wave) blocks = blocks / wave * wave;
+  }
+  return blocks;
+}
 }  // namespace
 
 cudaError_t launch_warp_mod(const Variant& v, const KernelArgs& args, const Geometry& g, cudaStream_t stream) {
@@ -70,7 +90,7 @@ cudaError_t launch_warp_mod(const Variant& v, const KernelArgs& args, const Geom
     // is the batch's instances [off, off + n), its pointers advanced (the
     // kernel indexes its tables by its instance within the launch).
     if (uint64_t(g.ipb) * lanes > kWarpModGlobalChunkThreads / kWarpModGlobalChunkBlocks) return cudaErrorInvalidValue;
-    const uint64_t chunk = kWarpModGlobalChunkBlocks * g.ipb;
+    const uint64_t chunk = warp_mod_global_chunk_blocks(v, g, lanes) * g.ipb;
     for (uint64_t off = 0; off < args.count && e == cudaSuccess; off += chunk) {
       KernelArgs part = copy;
       part.count = args.count - off < chunk ? args.count - off : chunk;

@@ -1,5 +1,5 @@
 // Warp-level Montgomery arithmetic: one instance on a segment of L lanes
-// (L in {4, 8, 16, 32}), Q 32-bit limbs per lane, blocked (lane j holds limbs
+// (L in {2, 4, 8, 16, 32}), Q 32-bit limbs per lane, blocked (lane j holds limbs
 // [jQ, jQ + Q)), so N = L Q limbs per number. Issue 9; the modular
 // counterpart of the warp "sum-rotate" product (seed 002 §3, Alg. 3,
 // kernels/warp/mul_sum_rotate.cuh), as kernels/modular/montgomery.cuh is of
@@ -54,7 +54,9 @@ __host__ __device__ __forceinline__ uint32_t neg_inv32(uint32_t m0) {
 
 template <int L, int Q>
 struct WarpMontgomery {
-  static_assert(L == 4 || L == 8 || L == 16 || L == 32, "lanes per instance must be 4, 8, 16 or 32");
+  // L = 2 (task powm1k): 1 Kbit on Q = 16 blocks, 16 instances per warp, as
+  // the two-lane block-rotate product (mul_block_rotate.cuh, session 6).
+  static_assert(L == 2 || L == 4 || L == 8 || L == 16 || L == 32, "lanes per instance must be 2, 4, 8, 16 or 32");
   static constexpr int kLimbs = L * Q;
   struct TempStorage {};  // shuffles and ballots only
 

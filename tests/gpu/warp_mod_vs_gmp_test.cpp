@@ -19,6 +19,8 @@
 
 #include "bigtune/bigtune.hpp"
 #include "kernels/registry.hpp"
+#include "kernels/warp/warp_mod_layout.hpp"
+#include "kernels/warp/warp_mod_shapes.hpp"
 #include "tests/gpu/device_limits.hpp"
 #include "tests/gpu/gpu_available.hpp"
 #include "tests/gpu/variant_filter.hpp"
@@ -104,10 +106,12 @@ TEST(WarpModVsGmp, PowmFullExponents) {
   EXPECT_EQ(bad, 0u);
 }
 
-// The global-table powm runs a batch in chunks of 2048 blocks that reuse the
-// tables (kernels/variants/warp_mod_launch.cu): with 16 instances per block a
-// chunk is 32768 instances, so 2 chunks and a partial third, each with its
-// own x, e and m (pointers advanced per chunk), and the shared-modulus case.
+// The global-table powm runs a batch in chunks that reuse the tables
+// (kernels/variants/warp_mod_launch.cu): at most the table slots, 2^19 / L
+// instances (warp_mod_layout.hpp), cut to whole waves of resident blocks
+// (task powm1k), so twice the slots plus 7 is at least 2 chunks and a partial
+// third, each with its own x, e and m (pointers advanced per chunk), and the
+// shared-modulus case.
 // Short exponents keep GMP's side to a few seconds.
 // Both global-table kernels: the block product's and the squaring's (task
 // powmsqr), which share the launch.
@@ -118,7 +122,8 @@ void check_chunks(const char* name) {
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
   gmp_randseed_ui(rng, test::test_seed() + 4100);
-  const uint64_t bits = 1000, count = 2 * 32768 + 7;
+  const uint64_t bits = 1000;
+  const uint64_t count = 2 * (kernels::warp::kWarpModGlobalChunkThreads / kernels::warp::warp_mod_lanes(v->param)) + 7;
   uint64_t bad = 0;
   for (bool shared : {false, true}) {
     const uint64_t mc = shared ? 1 : count;
@@ -146,7 +151,7 @@ void check_chunks(const char* name) {
     for (uint64_t i = 0; i < count; ++i) {
       mpz_powm(want, x[i], e[i], m[shared ? 0 : i]);
       if (mpz_cmp(want, r[i]) && ++bad <= 3)
-        ADD_FAILURE() << name << " shared " << shared << " instance " << i << " (chunk " << i / 32768 << ")\n  want "
+        ADD_FAILURE() << name << " shared " << shared << " instance " << i << "\n  want "
                       << test::hex(want) << "\n  got  " << test::hex(r[i]);
     }
     mpz_clear(want);
@@ -163,6 +168,52 @@ TEST(WarpModVsGmp, PowmGlobalTableChunks) {
   BIGTUNE_REQUIRE_GPU();
   check_chunks("powm.bgfixed.u32.q8.l4.w5");
   check_chunks("powm.bgsqr.u32.q8.l4.w5");
+}
+
+// The two-lane powm (task powm1k): both q16.l2 variants at their limit (1024
+// bits) and the odd sizes below it, small ones included (65, 255: one block
+// of Q = 16 limbs, the squaring's S = 1 path), per-instance and shared
+// modulus and exponent, full-length exponents (check_powm: x >= m, e = 0, 1,
+// 65537); one bit past the limit: Unsupported. tests/gpu/mod_vs_gmp_test.cpp
+// adds every kind of modulus (even ones through the thread fallback, 1).
+TEST(WarpModVsGmp, PowmTwoLaneSizes) {
+  BIGTUNE_REQUIRE_GPU();
+  Context ctx;
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, test::test_seed() + 4200);
+  const kernels::DeviceLimits limits = test::device_limits();
+  uint64_t cases = 0, bad = 0;
+  for (const char* name : {"powm.bgsqr.u32.q16.l2.w5", "powm.bgsqr.u32.q16.l2.w6"}) {
+    const kernels::Variant* v = kernels::find_variant(name);
+    ASSERT_NE(v, nullptr) << name;
+    const uint64_t limit = kernels::max_operand_bits(*v, limits);
+    EXPECT_EQ(limit, 1024u) << name;
+    for (uint64_t bits : {uint64_t(65), uint64_t(255), uint64_t(521), uint64_t(1000), limit})
+      for (bool shared : {false, true}) {
+        bad += check_powm(ctx, *v, bits, 37, shared, limits, rng);
+        ++cases;
+      }
+    const uint64_t past = limit + 1;
+    Batch a(ctx, past, 1), e(ctx, past, 1), m(ctx, past, 1), r(ctx, past, 1);
+    const Plan plan{v->name, 1, "explicit", 0.0};
+    try {
+      ctx.powm(r, a, e, m, &plan);
+      ADD_FAILURE() << name << " accepted " << past << " bits, past its limit " << limit;
+    } catch (const Error& err) {
+      EXPECT_EQ(err.code(), ErrorCode::Unsupported) << err.what();
+    }
+  }
+  gmp_randclear(rng);
+  std::printf("[ warp powm q16.l2, sizes 65 - 1024 ] %llu cases, %llu mismatches\n", (unsigned long long)cases,
+              (unsigned long long)bad);
+  EXPECT_EQ(bad, 0u);
+}
+
+// The two-lane kernel through the chunked launch (16 instances per block).
+TEST(WarpModVsGmp, PowmGlobalTableChunksTwoLane) {
+  BIGTUNE_REQUIRE_GPU();
+  check_chunks("powm.bgsqr.u32.q16.l2.w5");
 }
 
 }  // namespace

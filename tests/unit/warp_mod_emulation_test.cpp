@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "kernels/variants/warp_mod_kernels.cuh"
+#include "kernels/warp/montgomery_sqr2.cuh"
 #include "tests/support/operands.hpp"
 #include "tests/support/warp_emulation_io.hpp"
 
@@ -253,6 +254,51 @@ TEST(WarpModEmulation, SqrPowmGlobalTable) {
   check<8, 8, WarpMontgomerySqr<8, 8>, true>(K::PowM, 2048, 2, false, 5, 18, 9432);
   check<16, 8, WarpMontgomerySqr<16, 8>, true>(K::PowM, 3000, 1, false, 5, 12, 9433);
   for (uint64_t s = 0; s < 7; ++s) check<4, 8, WarpMontgomerySqr<4, 8>, true>(K::PowM, 300, 8, true, 4, 18, 9440 + s);
+}
+
+// Two-lane segments (task powm1k, kernels/warp/montgomery_sqr2.cuh and L = 2
+// in montgomery.cuh / montgomery_block.cuh): 16 instances per warp. The
+// digit-serial product (the modulus setup's), the block product (the base
+// class of the squaring's), the two-lane squaring and its product (the cross
+// product split by halves of a_1, the exchange of c_2 c_3 / c_4 c_5, S = 1
+// and S = 2; quotient digits from lane 0), and powm.bgsqr.u32.q16.l2's body;
+// Q = 16 (the registry's) and Q = 8 (other chunk sizes H). Sizes: the limit 1024 bits
+// (S = 2 full), odd sizes below (65, 255: S = 1; 521, 1000), operands >= m,
+// every kind of modulus (shared and per instance), e = 0, 1, 65537, all ones.
+static_assert(kv::warp_mod_detail::has_sqr<kernels::warp::WarpMontgomerySqr2<16>>::value, "sqr2 used");
+
+TEST(WarpModEmulation, TwoLaneProducts) {
+  using kernels::warp::WarpMontgomery;
+  check<2, 16, WarpMontgomery<2, 16>>(K::MulMod, 1024, 16, false, 0, 1, 9500);
+  check<2, 16, WarpMontgomery<2, 16>>(K::MulMod, 65, 16, false, 0, 1, 9501);
+  check_block<2, 16>(K::MulMod, 1024, 16, false, 0, 1, 9502);
+  check_block<2, 16>(K::MulMod, 1000, 16, false, 0, 1, 9503);
+  check_block<2, 16>(K::MulMod, 255, 16, false, 0, 1, 9504);
+  check_block<2, 8>(K::MulMod, 511, 16, false, 0, 1, 9505);
+  for (uint64_t s = 0; s < 7; ++s) check_block<2, 16>(K::SqrMod, 700, 8, true, 0, 1, 9510 + s);
+}
+
+TEST(WarpModEmulation, TwoLaneSqr) {
+  using kernels::warp::WarpMontgomerySqr2;
+  check<2, 16, WarpMontgomerySqr2<16>>(K::MulMod, 1024, 16, false, 0, 1, 9519);  // its mul (quotient from lane 0)
+  check<2, 16, WarpMontgomerySqr2<16>>(K::SqrMod, 1024, 16, false, 0, 1, 9520);
+  check<2, 16, WarpMontgomerySqr2<16>>(K::SqrMod, 1000, 16, false, 0, 1, 9521);
+  check<2, 16, WarpMontgomerySqr2<16>>(K::SqrMod, 521, 16, false, 0, 1, 9522);
+  check<2, 16, WarpMontgomerySqr2<16>>(K::SqrMod, 255, 16, false, 0, 1, 9523);  // S = 1
+  check<2, 16, WarpMontgomerySqr2<16>>(K::SqrMod, 65, 16, false, 0, 1, 9524);
+  check<2, 8, WarpMontgomerySqr2<8>>(K::SqrMod, 512, 16, false, 0, 1, 9525);
+  check<2, 8, WarpMontgomerySqr2<8>>(K::SqrMod, 200, 16, false, 0, 1, 9526);  // S = 1
+  for (uint64_t s = 0; s < 7; ++s) check<2, 16, WarpMontgomerySqr2<16>>(K::SqrMod, 1024, 8, true, 0, 1, 9530 + s);
+}
+
+TEST(WarpModEmulation, TwoLanePowmGlobalTable) {
+  using kernels::warp::WarpMontgomerySqr2;
+  check<2, 16, WarpMontgomerySqr2<16>, true>(K::PowM, 1024, 16, false, 5, 20, 9540);
+  check<2, 16, WarpMontgomerySqr2<16>, true>(K::PowM, 1000, 5, false, 6, 12, 9541);  // a partial warp
+  check<2, 16, WarpMontgomerySqr2<16>, true>(K::PowM, 255, 6, false, 5, 12, 9542);
+  check<2, 16, WarpMontgomerySqr2<16>, true>(K::PowM, 521, 5, false, 5, 12, 9544);
+  for (uint64_t s = 0; s < 7; ++s)
+    check<2, 16, WarpMontgomerySqr2<16>, true>(K::PowM, s % 2 ? 1024 : 400, 3, true, 5, 10, 9550 + s);
 }
 
 }  // namespace
