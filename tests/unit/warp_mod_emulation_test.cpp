@@ -255,5 +255,23 @@ TEST(WarpModEmulation, SqrPowmGlobalTable) {
   for (uint64_t s = 0; s < 7; ++s) check<4, 8, WarpMontgomerySqr<4, 8>, true>(K::PowM, 300, 8, true, 4, 18, 9440 + s);
 }
 
+// The 16-Kbit warp powm of task powmregs (powm.bgsqr.u32.q16.l32...,
+// kernels/variants/warp_mod_regs_instances.cu): the squaring on a full warp of
+// Q = 16 blocks, a shape no other variant has. Its limit (S = L = 32), an odd
+// size one limb short of it, a partial size (S = 18 < L: T's high half shifted
+// up), operands >= m, a per-instance and a shared modulus of every kind; short
+// exponents (the emulation's time), the full ones run on the GPU
+// (tests/gpu/warp_mod_vs_gmp_test.cpp).
+TEST(WarpModEmulation, SqrPowm16Kbit) {
+  using kernels::warp::WarpMontgomerySqr;
+  // 5 instances: e = 0, 1, 65537 (3 below 17 bits), 2^e_bits - 1, random;
+  // moduli 2^(b-1) + 1, 2^b - 1, 1, odd, even (the fallback's: untouched).
+  check<32, 16, WarpMontgomerySqr<32, 16>, true>(K::PowM, 16384, 5, false, 6, 20, 9450);
+  check<32, 16, WarpMontgomerySqr<32, 16>, true>(K::PowM, 16351, 5, false, 5, 12, 9451);
+  check<32, 16, WarpMontgomerySqr<32, 16>, true>(K::PowM, 9000, 5, false, 6, 12, 9452);
+  for (uint64_t s = 0; s < 7; ++s)  // a shared modulus of each kind
+    check<32, 16, WarpMontgomerySqr<32, 16>, true>(K::PowM, 16384, 5, true, 4, 8, 9460 + s);
+}
+
 }  // namespace
 }  // namespace bigtune
