@@ -1,5 +1,5 @@
-// powm on the Montgomery squaring with a register cap per kernel (task
-// powmregs, kernels/variants/warp_mod_regs_instances.cu), declared apart from
+// powm at 16 Kbit on the warp Montgomery squaring (task powmregs,
+// kernels/variants/warp_mod_regs_instances.cu), declared apart from
 // variant_factory.hpp so that adding it does not rebuild every instance file.
 #pragma once
 #include <vector>
@@ -8,7 +8,7 @@
 
 namespace bigtune::kernels::variants {
 
-void append_warp_mod_regs_variants(std::vector<Variant>& out);  // bgsqr, __launch_bounds__(T, B) register caps
+void append_warp_mod_regs_variants(std::vector<Variant>& out);  // powm.bgsqr.u32.q16.l32.w6
 const void* powm_even_fallback_512();  // powm_thread_kernel<512>: even moduli of the 16-Kbit warp powm
 
 }  // namespace bigtune::kernels::variants

@@ -1,20 +1,26 @@
-// powm on the Montgomery squaring (bgsqr, warp_mod_sqr_instances.cu) with a
-// register cap: the same body (powm_warp_body, global table, squarings on
-// warp::WarpMontgomerySqr), compiled under __launch_bounds__(T, B), so that
-// ptxas holds each thread to 65536 / (T B) registers (rounded down to a
-// multiple of 8) and B blocks of T threads fit an SM. Task powmregs.
+// powm at 16 Kbit on the Montgomery squaring on a full warp (task powmregs,
+// issue 9): the global-table powm of warp_mod_sqr_instances.cu (bgsqr,
+// powm_warp_global_kernel with warp::WarpMontgomerySqr) at Q = 16 limbs a
+// lane and L = 32 lanes, one instance a warp, 16384 bits. Name
+// "powm.bgsqr.u32.q16.l32.w6" (w = 6, the best window from 2 Kbit on).
+// Same launch, shape rules and scratch as the other bgsqr shapes; its even
+// moduli go to the thread family's 512-limb kernel (below).
 //
-// Why (bench/notes/powmregs-bound.md): the bgsqr kernels are latency-bound,
-// ~1 eligible warp per scheduler (ncu, bench/results/2026-11-22-h100-
-// powmsqr-run1-ncu.txt), at 16 warps per SM for Q = 8 (101-119 registers:
-// two 256-thread blocks) and 8 for Q = 16 (172-175: one block). Q = 16 on
-// 128-thread blocks, three per SM, needs <= 168 registers (65536 / 384 =
-// 170.7): 12 warps per SM, 1.5x the warps to hide the dependent IMAD.WIDE
-// chains and shuffles, for a cap 4-7 registers under the free allocation.
+// Measured (H100, bench/results/2026-11-23-h100-powmregs.md, run 2, one
+// process): 533.2 powm/s against 368.3 for the composed Barrett default
+// powm.barrett.u64.q1.w6 (1.45x), 37.6x GMP-16: the default at 14849-16384
+// bits (kernels/preferred_plans.cpp). 175 registers, no spills, 8 warps per
+// SM (256-thread blocks), like q16.l8 / q16.l16.
 //
-// Names "powm.bgsqr.u32.q<Q>.l<L>.w6.t<T>b<B>" (the window is a launch
-// argument; w = 6 is the measured best from 2 Kbit on): the variant's
-// max_threads is T, so its instances per block are at most T / L.
+// Measured and dropped (runs 1-2; bench/notes/powmregs-bound.md): the bgsqr
+// kernels under __launch_bounds__(128, B) register caps for more resident
+// warps: Q = 16 at <= 168 registers, 12 warps per SM (from 8): 0.937x at 4
+// Kbit (q16.l8), 0.949x at 8 Kbit (q16.l16), 0.982x at 16 Kbit (q16.l32),
+// 1.003x q8.l8 at 2 Kbit (q16.l4, within the run-to-run spread); Q = 8 at
+// <= 96 registers, 20 warps per SM (from 16): 0.989x / 0.989x / 0.995x at 2 /
+// 4 / 8 Kbit; at <= 80 registers (24 warps, spills in the step loops) 0.987x
+// at 2 Kbit. More warps do not help: the kernels are not limited by the
+// latency that more resident warps would hide.
 #include "kernels/variants/mod_kernels.cuh"  // powm_thread_kernel, the even-modulus fallback
 #include "kernels/variants/warp_mod_block.hpp"
 #include "kernels/variants/warp_mod_regs.hpp"
@@ -22,38 +28,18 @@
 
 namespace bigtune::kernels::variants {
 
-template <int L, int Q, int T, int B>
-__global__ void __launch_bounds__(T, B) powm_warp_global_capped_kernel(KernelArgs args) {
-  powm_warp_body<L, Q, warp::WarpMontgomerySqr<L, Q>, true>(args, nullptr);
-}
-
-namespace {
-template <int L, int Q, int T, int B>
-void append_capped_for(std::vector<Variant>& out) {
-  static_assert(T % 32 == 0 && T <= int(kWarpModMaxThreads), "whole warps, at most the family's 256 threads");
-  const ShapeRules& s = warp::kWarpModGlobalTableShape;
-  const void* k = reinterpret_cast<const void*>(&powm_warp_global_capped_kernel<L, Q, T, B>);
-  out.push_back(make_variant(Op::PowM, "warp", "bgsqr", 32, Q, uint32_t(T), k, s,
-                             "l" + std::to_string(L) + ".w6.t" + std::to_string(T) + "b" + std::to_string(B),
-                             warp::warp_mod_param(L, 6)));
-}
-}  // namespace
-
 void append_warp_mod_regs_variants(std::vector<Variant>& out) {
-  append_capped_for<4, 16, 128, 3>(out);   // 2 Kbit
-  append_capped_for<8, 8, 128, 5>(out);    // 2 Kbit, Q = 8: <= 96 registers, 20 warps per SM
-  append_capped_for<8, 8, 128, 6>(out);    // 2 Kbit, Q = 8: <= 80 registers, 24 warps per SM
-  append_capped_for<16, 8, 128, 5>(out);   // 4 Kbit, Q = 8
-  append_capped_for<32, 8, 128, 5>(out);   // 8 Kbit, Q = 8
-  append_capped_for<8, 16, 128, 3>(out);   // 4 Kbit
-  append_capped_for<16, 16, 128, 3>(out);  // 8 Kbit
-  append_capped_for<32, 16, 128, 3>(out);  // 16 Kbit: one warp per instance
+  const void* k = reinterpret_cast<const void*>(&powm_warp_global_kernel<32, 16, warp::WarpMontgomerySqr<32, 16>>);
+  out.push_back(make_variant(Op::PowM, "warp", "bgsqr", 32, 16, kWarpModMaxThreads, k,
+                             warp::kWarpModGlobalTableShape, "l32.w6", warp::warp_mod_param(32, 6)));
 }
 
 // The even moduli of the 16-Kbit warp powm (512 limbs): the thread family's
 // CRT kernel at 512 limbs, as mod_large_instances.cu keeps the 128- and
 // 256-limb ones for 4 and 8 Kbit. Its arrays live in local memory (64 KB of
-// stack a thread, cuobjdump --dump-resource-usage): slow, but only instances
+// stack a thread, cuobjdump --dump-resource-usage): slow (by its operation
+// count, minutes per instance for a full 16-Kbit exponent; not measured),
+// but only instances
 // with an even modulus run it (warp_mod_launch.cu gates it on the scratch
 // word), and it keeps the warp powm correct for every modulus.
 const void* powm_even_fallback_512() { return reinterpret_cast<const void*>(&powm_thread_kernel<512>); }

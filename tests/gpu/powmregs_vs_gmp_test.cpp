@@ -1,6 +1,7 @@
-// The register-capped warp powm variants of task powmregs
-// (kernels/variants/warp_mod_regs_instances.cu, names "...t<T>b<B>") against
-// GMP: each at its limit, an odd size one word short of it, a partial size
+// The warp powm variant of task powmregs (kernels/variants/
+// warp_mod_regs_instances.cu: powm.bgsqr.u32.q16.l32.w6, 16 Kbit; the
+// register-capped "...t128b<B>" variants this test also ran were dropped)
+// against GMP: each at its limit, an odd size one word short of it, a partial size
 // (S < L blocks: the squaring's shifted high half), 300 bits and (Q = 8) 65
 // bits; moduli per instance of every kind (odd full, 2^(b-1) + 1, 2^b - 1,
 // 1, even through the thread family's fallback, small odd), shared odd, even
@@ -65,8 +66,10 @@ void make_exponent(mpz_t e, gmp_randstate_t rng, uint64_t bits, uint64_t i, bool
   mpz_tdiv_r_2exp(e, e, bits);
 }
 
-uint64_t run_case(Context& ctx, const kernels::Variant& v, uint64_t bits, uint32_t ipb, uint64_t count, Mod mode,
-                  gmp_randstate_t rng) {
+// v null: the default plan (no explicit plan). full_to: full-length
+// exponents (odd moduli only) up to this many bits.
+uint64_t run_case(Context& ctx, const kernels::Variant* v, uint64_t bits, uint32_t ipb, uint64_t count, Mod mode,
+                  gmp_randstate_t rng, uint64_t full_to = 4096) {
   const uint64_t mc = mode == Mod::PerInstance ? count : 1;
   std::vector<mpz_t> x(count), e(count), m(mc), r(count);
   for (uint64_t i = 0; i < mc; ++i) {
@@ -82,7 +85,7 @@ uint64_t run_case(Context& ctx, const kernels::Variant& v, uint64_t bits, uint32
     mpz_inits(x[i], e[i], r[i], nullptr);
     test::make_operand(x[i], rng, bits, static_cast<test::OperandKind>(i % test::kOperandKinds));
     const bool odd = mpz_odd_p(m[i % mc]) != 0;
-    make_exponent(e[i], rng, bits, i, odd && bits <= 4096);
+    make_exponent(e[i], rng, bits, i, odd && bits <= full_to);
   }
   Batch dx(ctx, bits, count), de(ctx, bits, count), dm(ctx, bits, mc), dr(ctx, bits, count);
   dx.from_mpz(x.data(), count);
@@ -93,8 +96,9 @@ uint64_t run_case(Context& ctx, const kernels::Variant& v, uint64_t bits, uint32
     cudaMemcpy(dr.device_data(), poison.data(), poison.size() * 8, cudaMemcpyHostToDevice);
     cudaDeviceSynchronize();
   }
-  const Plan plan{v.name, ipb, "explicit", 0.0};
-  ctx.powm(dr, dx, de, dm, &plan);
+  const std::string name = v ? v->name : ctx.plan(Op::PowM, bits, count).variant;
+  const Plan plan{name, ipb, "explicit", 0.0};
+  ctx.powm(dr, dx, de, dm, v ? &plan : nullptr);
   ctx.synchronize();
   dr.to_mpz(r.data(), count);
   uint64_t bad = 0;
@@ -108,7 +112,7 @@ uint64_t run_case(Context& ctx, const kernels::Variant& v, uint64_t bits, uint32
     int flag = 0;
     runtime::gmp_reference(Op::PowM, bits, bits, in, want, nullptr, &flag);
     if (mpz_cmp(want, r[i]) && ++bad <= 3)
-      ADD_FAILURE() << v.name << " ipb " << ipb << " bits " << bits << " mode " << int(mode) << " instance " << i
+      ADD_FAILURE() << name << " ipb " << ipb << " bits " << bits << " mode " << int(mode) << " instance " << i
                     << " of " << count << "\n  x = " << test::hex(x[i]) << "\n  e = " << test::hex(e[i])
                     << "\n  m = " << test::hex(m[i % mc]) << "\n  want " << test::hex(want) << "\n  got  "
                     << test::hex(r[i]);
@@ -119,7 +123,7 @@ uint64_t run_case(Context& ctx, const kernels::Variant& v, uint64_t bits, uint32
   return bad;
 }
 
-TEST(PowmRegsVsGmp, CappedVariants) {
+TEST(PowmRegsVsGmp, Variants) {
   BIGTUNE_REQUIRE_GPU();
   Context ctx;
   gmp_randstate_t rng;
@@ -129,7 +133,8 @@ TEST(PowmRegsVsGmp, CappedVariants) {
   const uint64_t cap = test::max_bits_cap();
   uint64_t cases = 0, bad = 0, variants = 0;
   for (const kernels::Variant& v : kernels::registry()) {
-    if (v.op != kernels::Op::PowM || v.name.find(".t128b") == std::string::npos) continue;
+    const bool mine = v.name.find("bgsqr.u32.q16.l32.") != std::string::npos;
+    if (v.op != kernels::Op::PowM || !mine) continue;
     if (!test::selected_by_env("BIGTUNE_TEST_VARIANTS", v.name)) continue;
     ++variants;
     const uint64_t limit = kernels::max_operand_bits(v, limits);
@@ -148,7 +153,7 @@ TEST(PowmRegsVsGmp, CappedVariants) {
         }
         for (Mod mode : {Mod::PerInstance, Mod::SharedOdd, Mod::SharedEven, Mod::SharedOne}) {
           if (ipb == 1 && mode != Mod::PerInstance) continue;  // one instance a block: per-instance moduli only
-          bad += run_case(ctx, v, bits, ipb, count, mode, rng);
+          bad += run_case(ctx, &v, bits, ipb, count, mode, rng);
           ++cases;
         }
       }
@@ -165,9 +170,32 @@ TEST(PowmRegsVsGmp, CappedVariants) {
     }
   }
   gmp_randclear(rng);
-  std::printf("[ powm, register-capped warp variants ] %llu variants, %llu cases, %llu mismatches\n",
+  std::printf("[ powm, powmregs warp variants ] %llu variants, %llu cases, %llu mismatches\n",
               (unsigned long long)variants, (unsigned long long)cases, (unsigned long long)bad);
   EXPECT_GT(cases, 0u);
+  EXPECT_EQ(bad, 0u);
+}
+
+// The default plan at 16 Kbit (kernels/preferred_plans.cpp: the full-warp
+// squaring kernel from 14849 bits): moduli per instance of every kind (even
+// ones through the 512-limb thread fallback) with one full-length exponent,
+// and a shared odd and even modulus.
+TEST(PowmRegsVsGmp, DefaultPlan16Kbit) {
+  BIGTUNE_REQUIRE_GPU();
+  if (test::max_bits_cap() < 16384) GTEST_SKIP() << "BIGTUNE_TEST_MAX_BITS below 16384";
+  Context ctx;
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, test::test_seed() + 7800);
+  uint64_t bad = 0;
+  for (uint64_t bits : {16384u, 14849u}) {
+    std::printf("[ powm default plan ] %llu bits: %s\n", (unsigned long long)bits,
+                ctx.plan(Op::PowM, bits, 13).variant.c_str());
+    bad += run_case(ctx, nullptr, bits, 0, 13, Mod::PerInstance, rng, 16384);
+    bad += run_case(ctx, nullptr, bits, 0, 13, Mod::SharedOdd, rng, 0);
+    bad += run_case(ctx, nullptr, bits, 0, 13, Mod::SharedEven, rng, 0);
+  }
+  gmp_randclear(rng);
   EXPECT_EQ(bad, 0u);
 }
 
