@@ -34,6 +34,13 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
   // barrett, kernels/variants/barrett_instances.cu; any modulus), powm with
   // 6-bit windows (fewest products per exponent bit from 16 Kbit on:
   // 2^6 - 2 table products + 1/6 per bit; bench/results/2026-11-22-h100-barrett.md).
+  // Task powmregs: powm at 16 Kbit on the squaring kernel on a full warp
+  // (Q = 16, L = 32; kernels/variants/warp_mod_regs_instances.cu), 256-thread
+  // blocks: 533.2 vs 368.3 powm/s, 1.45x Barrett w6 at 16384 bits in the same
+  // run (bench/results/2026-11-23-h100-powmregs.md, run 2), chosen as below at
+  // S >= 15/16 L blocks (30 of 32: from 14849 bits; measured at S = L).
+  if (powm && bits > 8192 && bits <= 16384 && 16 * ((bits + 511) / 512) >= 15 * 32)
+    return Preferred{"powm.bgsqr.u32.q16.l32.w6", 8};
   if (bits > 8192) return Preferred{powm ? "powm.barrett.u64.q1.w6" : prefixed(op, "barrett.u64.q1"), 1};
   const uint32_t lanes = bits <= 1024 ? 4 : bits <= 2048 ? 8 : bits <= 4096 ? 16 : 32;
   const std::string l = "q8.l" + std::to_string(lanes);

@@ -18,6 +18,7 @@
 #include "kernels/warp/warp_kara_low_shapes.hpp"
 #include "kernels/variants/warp_mod_block.hpp"
 #include "kernels/variants/warp_mod_l2.hpp"  // task powm1k
+#include "kernels/variants/warp_mod_regs.hpp"
 #include "kernels/variants/barrett_variants.hpp"
 
 namespace bigtune::kernels {
@@ -122,6 +123,7 @@ const std::vector<Variant>& registry() {
     variants::append_warp_mod_sqr_variants(v);
     variants::append_warp_mod_sqrmod_variants(v);
     variants::append_warp_mod_l2_variants(v);  // powm q16.l2 at 1 Kbit (task powm1k)
+    variants::append_warp_mod_regs_variants(v);
     variants::append_barrett_variants(v);  // composes registered mul/sqr/divmod at launch time
     variants::append_wbarrett_variants(v);  // fused warp Barrett mulmod/sqrmod (task mulmodfast)
     variants::append_div_newtonc_variants(v);  // composes registered products and divmod.shinv (looked up at launch)

@@ -12,6 +12,7 @@
 #include "kernels/variants/mod_fallback.hpp"
 #include "kernels/variants/mod_kernels.cuh"  // kModThreads, the fallback's convention
 #include "kernels/variants/warp_mod_kernels.cuh"
+#include "kernels/variants/warp_mod_regs.hpp"  // powm_even_fallback_512 (task powmregs)
 #include "kernels/warp/warp_mod_shapes.hpp"
 
 namespace bigtune::kernels::warp {
@@ -31,6 +32,7 @@ const void* prepare_kernel(uint32_t lanes, uint32_t q) {
     case 816: return k(&warp_mod_prepare_kernel<8, 16>);
     case 3208: return k(&warp_mod_prepare_kernel<32, 8>);
     case 1616: return k(&warp_mod_prepare_kernel<16, 16>);
+    case 3216: return k(&warp_mod_prepare_kernel<32, 16>);  // task powmregs, 16 Kbit
     default: return nullptr;
   }
 }
@@ -40,6 +42,7 @@ const void* prepare_kernel(uint32_t lanes, uint32_t q) {
 // (mod_fallback.hpp).
 const void* fallback_for(const Variant& v) {
   const uint32_t limbs = warp_mod_lanes(v.param) * v.q;
+  if (limbs == 512) return v.op == Op::PowM ? variants::powm_even_fallback_512() : nullptr;  // 16 Kbit (powmregs)
   if (limbs > 64) return variants::large_even_modulus_kernel(v.op, limbs);
   const std::string n = std::to_string(limbs);
   const Variant* f = nullptr;

@@ -247,7 +247,10 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::SqrMod, 8192, "sqrmod.wbarrett.u32.q16.l16"},
       {Op::MulMod, 8193, "mulmod.barrett.u64.q1"},
       {Op::SqrMod, 65536, "sqrmod.barrett.u64.q1"},
-      {Op::PowM, 16384, "powm.barrett.u64.q1.w6"},
+      {Op::PowM, 16384, "powm.bgsqr.u32.q16.l32.w6"},  // powmregs: 1.45x Barrett w6
+      {Op::PowM, 14849, "powm.bgsqr.u32.q16.l32.w6"},  // S = 30 blocks of 16 limbs
+      {Op::PowM, 14848, "powm.barrett.u64.q1.w6"},
+      {Op::PowM, 16385, "powm.barrett.u64.q1.w6"},
       {Op::MulMod, 524288, "mulmod.barrett.u64.q1"},
   };
   for (const auto& e : expected) {
@@ -271,6 +274,7 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
   EXPECT_EQ(default_plan(Op::PowM, 4096, 1 << 14, kH100)->ipb, 32u);   // bgsqr.q16.l8: 256-thread blocks
   EXPECT_EQ(default_plan(Op::PowM, 1024, 1 << 16, kH100)->ipb, 64u);   // bgsqr.q16.l2: 128-thread blocks
   EXPECT_EQ(default_plan(Op::PowM, 8192, 1 << 12, kH100)->ipb, 16u);   // bgsqr.q16.l16
+  EXPECT_EQ(default_plan(Op::PowM, 16384, 1 << 11, kH100)->ipb, 8u);   // bgsqr.q16.l32: 256-thread blocks
   EXPECT_EQ(default_plan(Op::MulLow, 4097, 1 << 20, kH100)->variant.find("wlow"), std::string::npos);  // past l4's limit
   EXPECT_EQ(default_plan(Op::Mul, 8192, 1 << 19, kH100)->ipb, 4u);
   EXPECT_EQ(default_plan(Op::Mul, 9215, 1 << 18, kH100)->ipb, 1u);

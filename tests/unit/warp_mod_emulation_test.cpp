@@ -299,6 +299,21 @@ TEST(WarpModEmulation, TwoLanePowmGlobalTable) {
   check<2, 16, WarpMontgomerySqr2<16>, true>(K::PowM, 521, 5, false, 5, 12, 9544);
   for (uint64_t s = 0; s < 7; ++s)
     check<2, 16, WarpMontgomerySqr2<16>, true>(K::PowM, s % 2 ? 1024 : 400, 3, true, 5, 10, 9550 + s);
+// The 16-Kbit warp powm of task powmregs (powm.bgsqr.u32.q16.l32...,
+// kernels/variants/warp_mod_regs_instances.cu): the squaring on a full warp of
+// Q = 16 blocks, a shape no other variant has. Its limit (S = L = 32), an odd
+// size one limb short of it, a partial size (S = 18 < L: T's high half shifted
+// up), operands >= m, a per-instance and a shared modulus of every kind; short
+// exponents (the emulation's time), the full ones run on the GPU
+// (tests/gpu/warp_mod_vs_gmp_test.cpp).
+TEST(WarpModEmulation, SqrPowm16Kbit) {
+  using kernels::warp::WarpMontgomerySqr;
+  // 5 instances: e = 0, 1, 3, 2^8 - 1, random of 8 bits; moduli 2^(b-1) + 1,
+  // 2^b - 1, 1, odd, even (the fallback's: left untouched). Window 3 and
+  // short exponents: the emulation's shuffles cost a host barrier each.
+  check<32, 16, WarpMontgomerySqr<32, 16>, true>(K::PowM, 16384, 5, false, 3, 8, 9450);
+  check<32, 16, WarpMontgomerySqr<32, 16>, true>(K::PowM, 9000, 4, false, 2, 6, 9452);  // S = 18 < L
+  check<32, 16, WarpMontgomerySqr<32, 16>, true>(K::PowM, 16351, 5, true, 3, 6, 9470);  // shared full odd m
 }
 
 }  // namespace
