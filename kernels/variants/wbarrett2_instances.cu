@@ -1,6 +1,6 @@
 // Warp Barrett mulmod / sqrmod by halves (kernels/warp/barrett_half.cuh; issue
 // 9, task mulmodhalf): "<op>.wbarrett2.u32.q<Q>.l<L>", instances of N = 2 L Q
-// limbs: q8.l2 (1 Kbit), q16.l2 (2 Kbit), q16.l4 (4 Kbit), q16.l8 (8 Kbit).
+// limbs: q8.l2 (1 Kbit), q16.l2 and q8.l4 (2 Kbit), q16.l4 (4 Kbit), q16.l8 (8 Kbit).
 // One kernel per shape, shared by mulmod and sqrmod (args.b null).
 //
 // The launch is wbarrett_instances.cu's: for a modulus shared by the batch the
@@ -25,7 +25,7 @@ static_assert(modular::kWBarrettHeaderWords == warp::kWBarrett2HeaderWords, "one
 
 uint32_t limbs_of(const Variant& v) { return 2 * v.param * v.q; }  // N = 2 L Q
 uint32_t wb2_lanes(const Variant& v, uint64_t) { return v.param; }
-uint64_t wb2_smem(const Variant&, uint64_t, uint32_t) { return 0; }  // static shared memory (9 Q words a lane)
+uint64_t wb2_smem(const Variant&, uint64_t, uint32_t) { return 0; }  // static shared memory (7 Q words a lane)
 uint64_t wb2_max_bits(const Variant& v) { return uint64_t(limbs_of(v)) * 32; }
 
 // Per-instance moduli: the warp block Montgomery variant of the same limbs
@@ -86,6 +86,7 @@ void append_for(std::vector<Variant>& out) {
 void append_wbarrett2_variants(std::vector<Variant>& out) {
   append_for<2, 8>(out);
   append_for<2, 16>(out);
+  append_for<4, 8>(out);
   append_for<4, 16>(out);
   append_for<8, 16>(out);
 }
