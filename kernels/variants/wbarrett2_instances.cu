@@ -71,10 +71,10 @@ cudaError_t wb2_launch(const Variant& v, const KernelArgs& args, const Geometry&
 
 const ShapeRules kWBarrett2Shape{wb2_lanes, wb2_smem, wb2_max_bits, wb2_scratch, wb2_launch, false};
 
-template <int L, int Q>
+template <int L, int Q, int MinBlocks = 1>
 void append_for(std::vector<Variant>& out) {
-  const void* kernel = reinterpret_cast<const void*>(&warp::wbarrett2_mulmod_kernel<L, Q>);
-  const std::string lanes = "l" + std::to_string(L);
+  const void* kernel = reinterpret_cast<const void*>(&warp::wbarrett2_mulmod_kernel<L, Q, MinBlocks>);
+  const std::string lanes = "l" + std::to_string(L) + (MinBlocks > 1 ? ".b" + std::to_string(MinBlocks) : "");
   out.push_back(make_variant(Op::MulMod, "warp", "wbarrett2", 32, Q, warp::kWBarrett2Threads, kernel,
                              kWBarrett2Shape, lanes, L));
   out.push_back(make_variant(Op::SqrMod, "warp", "wbarrett2", 32, Q, warp::kWBarrett2Threads, kernel,
@@ -84,9 +84,15 @@ void append_for(std::vector<Variant>& out) {
 }  // namespace
 
 void append_wbarrett2_variants(std::vector<Variant>& out) {
-  append_for<2, 8>(out);
+  append_for<2, 8, 24>(out);
+  append_for<4, 8, 24>(out);
+  append_for<8, 8, 24>(out);
+  append_for<16, 8, 24>(out);
+  append_for<2, 8, 32>(out);
+  append_for<4, 8, 32>(out);
+  append_for<8, 8, 32>(out);
+  append_for<16, 8, 32>(out);
   append_for<2, 16>(out);
-  append_for<4, 8>(out);
   append_for<4, 16>(out);
   append_for<8, 16>(out);
 }

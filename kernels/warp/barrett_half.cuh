@@ -423,8 +423,11 @@ __device__ __forceinline__ void wbarrett2_mulmod_body(const KernelArgs& args, ui
 }
 
 #if !defined(BIGTUNE_WARP_EMULATION)
-template <int L, int Q>
-__global__ void __launch_bounds__(kWBarrett2Threads) wbarrett2_mulmod_kernel(KernelArgs args) {
+// MinBlocks > 1: a register cap (one-warp blocks an SM), tried for Q = 8
+// where the shared regions (7 KB) leave room for more warps than ~96
+// registers do (bench/results/2026-11-23-h100-mulmodhalf.md).
+template <int L, int Q, int MinBlocks = 1>
+__global__ void __launch_bounds__(kWBarrett2Threads, MinBlocks) wbarrett2_mulmod_kernel(KernelArgs args) {
   __shared__ uint32_t smem[WarpBarrett2<L, Q>::kSharedWords];
   wbarrett2_mulmod_body<L, Q>(args, smem);
 }
