@@ -1,6 +1,6 @@
 // Warp Barrett mulmod / sqrmod by halves (kernels/warp/barrett_half.cuh; issue
 // 9, task mulmodhalf): "<op>.wbarrett2.u32.q<Q>.l<L>", instances of N = 2 L Q
-// limbs: q8.l2 (1 Kbit), q16.l2 and q8.l4 (2 Kbit), q16.l4 (4 Kbit), q16.l8 (8 Kbit).
+// limbs: q8.l4.b32 (2 Kbit), q8.l8.b32 (4 Kbit), q16.l8 (8 Kbit).
 // One kernel per shape, shared by mulmod and sqrmod (args.b null).
 //
 // The launch is wbarrett_instances.cu's: for a modulus shared by the batch the
@@ -47,8 +47,10 @@ cudaError_t wb2_launch(const Variant& v, const KernelArgs& args, const Geometry&
     const Variant* mont = montgomery_of(v);
     if (!mont) return cudaErrorInvalidConfiguration;
     const uint64_t bits = args.bits ? args.bits : 32ull * args.limbs;
-    return launch(*mont, args, geometry(*mont, bits, args.count, g.ipb ? g.ipb : 32 / v.param, DeviceLimits::h100()),
-                  stream);
+    // wbarrett's block size for the same bmont shape (256 / its lanes: 32,
+    // 16, 8 instances at 2, 4, 8 Kbit), not this kernel's one-warp blocks.
+    (void)g;
+    return launch(*mont, args, geometry(*mont, bits, args.count, 256 / (limbs_of(v) / 8), DeviceLimits::h100()), stream);
   }
   if (args.scratch == nullptr) return cudaErrorInvalidValue;  // the runtime allocates wb2_scratch
   const uint32_t N = limbs_of(v);
@@ -84,16 +86,16 @@ void append_for(std::vector<Variant>& out) {
 }  // namespace
 
 void append_wbarrett2_variants(std::vector<Variant>& out) {
-  append_for<2, 8, 24>(out);
-  append_for<4, 8, 24>(out);
-  append_for<8, 8, 24>(out);
-  append_for<16, 8, 24>(out);
-  append_for<2, 8, 32>(out);
+  // Measured on the H100 (bench/results/2026-11-23-h100-mulmodhalf.md, run 2),
+  // the shapes kept are those that beat wbarrett at their size: q8.l4.b32
+  // (2 Kbit, mulmod 4.28e8 vs 3.85e8), q8.l8.b32 (4 Kbit, 1.28e8 vs 1.06e8),
+  // q16.l8 (8 Kbit, 3.74e7 vs 3.09e7). Q = 8 with a register cap of 32
+  // one-warp blocks an SM (63 registers, no spills; b24 within 1 %). Dropped
+  // after the same run: q8.l2 (1 Kbit: 1.16e9 capped, 1.21e9 uncapped in run 1,
+  // against wbarrett's 1.24e9), q16.l2 and q16.l4 (4.02e8 / 1.25e8, behind
+  // the Q = 8 shapes), q8.l16.b32 (3.49e7 against q16.l8's 3.74e7).
   append_for<4, 8, 32>(out);
   append_for<8, 8, 32>(out);
-  append_for<16, 8, 32>(out);
-  append_for<2, 16>(out);
-  append_for<4, 16>(out);
   append_for<8, 16>(out);
 }
 
