@@ -30,7 +30,11 @@
 // Digit products: 9 H^2 = 2.25 N^2 against 3 N^2 (the reduction's two
 // halves cost 1.5 N^2 instead of 2 N^2, the product 0.75 N^2 instead of N^2),
 // so the floor against the warp Karatsuba mul (3 H^2) is 3x, against the
-// block-rotate mul 2.25x (bench/notes/mulmodhalf-bound.md).
+// block-rotate mul 2.25x (bench/notes/mulmodhalf-bound.md). Measured 1.12x /
+// 1.21x / 1.21x wbarrett at 2 / 4 / 8 Kbit, 0.93x at 1 Kbit (the nine short
+// products' fixed parts; bench/results/2026-11-23-h100-mulmodhalf.md).
+// The Barrett width is always n = N (the host constants with limbs = N):
+// smaller operands cost the full width.
 //
 // Operands >= m: one conditional subtraction of m from a; if some segment of
 // the warp still has a >= m (short moduli), first a = (a * 1) mod m by the
@@ -40,8 +44,9 @@
 // One warp per block (the static shared array is sized for 32 lanes), 32 / L
 // instances per warp. Shared memory: 7 regions of Q words per lane (region r,
 // word k, lane l at (r Q + k) 32 + l), each holding a H-limb number of each
-// segment (chunk j, limbs [jQ, jQ + Q), in lane j's column), 14 KB at Q = 16
-// (with ~120 registers: 14 one-warp blocks an SM). The nine products are one
+// segment (chunk j, limbs [jQ, jQ + Q), in lane j's column), 7 KB at Q = 8
+// (with the register cap of the b32 shapes, 63 registers: 28 warps an SM),
+// 14 KB at Q = 16 (135 registers: 14 warps an SM). The nine products are one
 // `#pragma unroll 1` loop over a phase table so that the Q = 16 block-rotate
 // body is inlined once (compile time, I-cache).
 //

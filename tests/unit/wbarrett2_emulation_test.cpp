@@ -117,15 +117,25 @@ TEST(WBarrett2Emulation, MulModEveryModulusKindQ8) {
   check<4, 8>(1025, 8, 7, false, 9443);
 }
 
-TEST(WBarrett2Emulation, SixteenLimbsPerLane) {
+// The registered shapes (q8.l4.b32, q8.l8.b32, q16.l8: the register cap is
+// not part of the body) at their limits and odd sizes, every modulus kind;
+// q16.l2 / q16.l4 (not registered) for the L = 2 and 4 paths of Q = 16.
+TEST(WBarrett2Emulation, RegisteredShapes) {
   for (uint32_t kind = 0; kind < 10; ++kind) {
-    check<2, 16>(2048, 16, kind, kind % 3 == 0, 9450 + kind);  // the limit of q16.l2
-    check<4, 16>(4096, 8, kind, kind % 3 == 1, 9460 + kind);   // the limit of q16.l4
+    check<8, 8>(4096, 4, kind, kind % 2 == 1, 9500 + kind);  // the limit of q8.l8
+    check<8, 16>(8192, 4, kind, kind % 2 == 0, 9510 + kind);  // the limit of q16.l8
+  }
+  check<8, 8>(3585, 4, 0, false, 9520);
+  check<8, 8>(2049, 4, 7, true, 9521);
+}
+
+TEST(WBarrett2Emulation, SixteenLimbsPerLane) {
+  for (uint32_t kind : {0u, 5u, 7u}) {
+    check<2, 16>(2048, 16, kind, kind == 0, 9450 + kind);  // the limit of q16.l2
+    check<4, 16>(4096, 8, kind, kind == 5, 9460 + kind);   // the limit of q16.l4
   }
   check<4, 16>(3072, 8, 0, false, 9470);
   check<4, 16>(2049, 8, 8, true, 9471);
-  check<8, 16>(8192, 4, 0, false, 9472);  // the limit of q16.l8
-  check<8, 16>(8192, 4, 7, true, 9473);
   check<8, 16>(4097, 4, 3, false, 9474);
   check<8, 16>(5000, 4, 2, false, 9475);
 }
