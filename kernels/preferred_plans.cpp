@@ -77,6 +77,17 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
   // (bench/results/2026-11-22-h100-mulmodfast.md). q8.l4 at 1 Kbit, Q = 16
   // from 2 Kbit (2 Kbit: q16.l4 ties q8.l8 on mulmod, +4 % on sqrmod).
   // 128-thread blocks (the kernel's static shared memory is sized for them).
+  // Task mulmodhalf: the warp Barrett by halves (kernels/warp/barrett_half.cuh,
+  // wbarrett2: 2.25 N^2 digit products against 3 N^2) beats wbarrett at 2, 4
+  // and 8 Kbit: mulmod 1.12x / 1.21x / 1.21x, sqrmod 1.09x / 1.14x / 1.20x
+  // (bench/results/2026-11-23-h100-mulmodhalf.md, run 2). It always runs its
+  // full width (n = N), while wbarrett runs ceil(limbs / 16) of its L blocks:
+  // chosen only where wbarrett runs all L blocks (its last 512 bits), so
+  // both run exactly the work measured. Same bmont fallback for moduli per
+  // instance.
+  if (bits > 1536 && bits <= 2048) return Preferred{prefixed(op, "wbarrett2.u32.q8.l4.b32"), 8};
+  if (bits > 3584 && bits <= 4096) return Preferred{prefixed(op, "wbarrett2.u32.q8.l8.b32"), 4};
+  if (bits > 7680) return Preferred{prefixed(op, "wbarrett2.u32.q16.l8"), 4};
   if (lanes == 4) return Preferred{prefixed(op, "wbarrett.u32.q8.l4"), 32};
   const uint32_t l16 = lanes / 2;
   return Preferred{prefixed(op, "wbarrett.u32.q16.l") + std::to_string(l16), 128 / l16};

@@ -21,6 +21,12 @@
 #include "kernels/variants/warp_mod_regs.hpp"
 #include "kernels/variants/barrett_variants.hpp"
 
+// Declared here rather than in variant_factory.hpp (which every instance file
+// includes): kernels/variants/wbarrett2_instances.cu (task mulmodhalf).
+namespace bigtune::kernels::variants {
+void append_wbarrett2_variants(std::vector<Variant>& out);
+}
+
 namespace bigtune::kernels {
 
 namespace {
@@ -126,6 +132,7 @@ const std::vector<Variant>& registry() {
     variants::append_warp_mod_regs_variants(v);
     variants::append_barrett_variants(v);  // composes registered mul/sqr/divmod at launch time
     variants::append_wbarrett_variants(v);  // fused warp Barrett mulmod/sqrmod (task mulmodfast)
+    variants::append_wbarrett2_variants(v);  // warp Barrett by halves (task mulmodhalf)
     variants::append_div_newtonc_variants(v);  // composes registered products and divmod.shinv (looked up at launch)
     // modinv with 128 and 256 limbs per thread returned 0 (no flag) for some
     // even moduli on the H100 (2026-11-22, tests/gpu/mod_vs_gmp_test.cpp),

@@ -242,9 +242,13 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::PowM, 8192, "powm.bgsqr.u32.q16.l16.w6"},
       {Op::MulMod, 512, "mulmod.mont.u32.q16"},
       {Op::MulMod, 1000, "mulmod.wbarrett.u32.q8.l4"},
-      {Op::SqrMod, 2048, "sqrmod.wbarrett.u32.q16.l4"},
-      {Op::MulMod, 4096, "mulmod.wbarrett.u32.q16.l8"},
-      {Op::SqrMod, 8192, "sqrmod.wbarrett.u32.q16.l16"},
+      {Op::SqrMod, 1536, "sqrmod.wbarrett.u32.q16.l4"},
+      {Op::SqrMod, 1537, "sqrmod.wbarrett2.u32.q8.l4.b32"},  // mulmodhalf: wbarrett's last block
+      {Op::MulMod, 2048, "mulmod.wbarrett2.u32.q8.l4.b32"},
+      {Op::MulMod, 3584, "mulmod.wbarrett.u32.q16.l8"},
+      {Op::MulMod, 4096, "mulmod.wbarrett2.u32.q8.l8.b32"},
+      {Op::SqrMod, 7680, "sqrmod.wbarrett.u32.q16.l16"},
+      {Op::SqrMod, 8192, "sqrmod.wbarrett2.u32.q16.l8"},
       {Op::MulMod, 8193, "mulmod.barrett.u64.q1"},
       {Op::SqrMod, 65536, "sqrmod.barrett.u64.q1"},
       {Op::PowM, 16384, "powm.bgsqr.u32.q16.l32.w6"},  // powmregs: 1.45x Barrett w6
