@@ -7,18 +7,79 @@
 // the warp kernel in "even only" mode (mod_kernels.cuh): every thread first
 // reads the scratch word the warp kernel raised, so a batch of odd moduli
 // pays one launch of early exits.
+//
+// Above 64 limbs (4-16 Kbit) the fallbacks keep their numbers in per-thread
+// arrays (powm_thread_kernel<512>: 64 KB of stack a thread, <256>: 33 KB),
+// and any launch of them makes the driver reserve that stack for every
+// resident thread of the GPU (17 GB / 9 GB on an H100) even when every
+// thread exits at once. So there a small kernel looks at the moduli' low
+// words first and the host reads its answer (one stream synchronisation a
+// call, microseconds against the milliseconds of a call at these sizes):
+// no even modulus, no fallback launch. At 512 limbs an even modulus sends
+// the whole call to the composed Barrett powm (any modulus, the previous
+// default there), since the thread kernel would take minutes an instance.
 #include <string>
 
+#include "kernels/block/layout.hpp"
 #include "kernels/variants/mod_fallback.hpp"
 #include "kernels/variants/mod_kernels.cuh"  // kModThreads, the fallback's convention
 #include "kernels/variants/warp_mod_kernels.cuh"
-#include "kernels/variants/warp_mod_regs.hpp"  // powm_even_fallback_512 (task powmregs)
 #include "kernels/warp/warp_mod_shapes.hpp"
 
 namespace bigtune::kernels::warp {
 
 namespace {
 using variants::warp_mod_prepare_kernel;
+
+constexpr uint32_t kLargeFallbackLimbs = 64;  // above: a fallback launch reserves GBs of stack
+
+// flag |= 1 when some modulus (one when shared) is even (or zero).
+__global__ void any_even_modulus_kernel(const uint32_t* m, uint32_t m_limbs, uint64_t count_m, uint32_t* flag) {
+  for (uint64_t i = blockIdx.x * uint64_t(blockDim.x) + threadIdx.x; i < count_m; i += uint64_t(gridDim.x) * blockDim.x)
+    if ((m[i * m_limbs] & 1u) == 0) atomicOr(flag, 1u);
+}
+
+// Whether the call has an even modulus: the check kernel into header word 3
+// (warp_mod_layout.hpp; zeroed per call), read back synchronously.
+cudaError_t has_even_modulus(const KernelArgs& args, cudaStream_t stream, bool& even) {
+  uint32_t* flag = static_cast<uint32_t*>(args.scratch) + 3;
+  const uint64_t count_m = args.m_shared ? 1 : args.count;
+  const uint32_t blocks = uint32_t(count_m < 256 * 1024 ? (count_m + 255) / 256 : 1024);
+  any_even_modulus_kernel<<<blocks, 256, 0, stream>>>(static_cast<const uint32_t*>(args.m), args.m_limbs, count_m,
+                                                        flag);
+  uint32_t word = 0;
+  cudaError_t e = cudaGetLastError();
+  if (e == cudaSuccess) e = cudaMemcpyAsync(&word, flag, sizeof word, cudaMemcpyDeviceToHost, stream);
+  if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
+  even = word != 0;
+  return e;
+}
+
+// The whole call on the composed Barrett powm (barrett_instances.cu: 64-bit
+// words, so every limb count halves), with its scratch allocated on the
+// stream for this call.
+cudaError_t powm_by_barrett(const KernelArgs& args, cudaStream_t stream) {
+  const Variant* b = find_variant("powm.barrett.u64.q1.w6");
+  if (!b) return cudaErrorInvalidConfiguration;
+  const uint64_t bits = 32ull * args.limbs;
+  const Geometry g = geometry(*b, bits, args.count, 1, DeviceLimits::h100());
+  KernelArgs w = args;
+  w.limbs = args.limbs / 2;
+  w.out_limbs = args.out_limbs / 2;
+  w.b_limbs = args.b_limbs / 2;
+  w.m_limbs = args.m_limbs / 2;
+  w.e_limbs = args.e_limbs / 2;
+  w.threads_per_instance = g.threads_per_instance;
+  w.ipb = g.ipb;
+  w.stage_buffers = g.stage_buffers;
+  void* scratch = nullptr;
+  cudaError_t e = cudaMallocAsync(&scratch, scratch_bytes(*b, bits, args.count), stream);
+  if (e != cudaSuccess) return e;
+  w.scratch = scratch;
+  e = launch(*b, w, g, stream);
+  const cudaError_t f = cudaFreeAsync(scratch, stream);
+  return e != cudaSuccess ? e : f;
+}
 
 const void* prepare_kernel(uint32_t lanes, uint32_t q) {
   const auto k = [](auto f) { return reinterpret_cast<const void*>(f); };
@@ -39,10 +100,9 @@ const void* prepare_kernel(uint32_t lanes, uint32_t q) {
 
 // The thread-level kernel that computes the even moduli for this size: a
 // registered variant's up to 64 limbs, a kernel kept for this above
-// (mod_fallback.hpp).
+// (mod_fallback.hpp); none at 512 limbs (16 Kbit powm: Barrett, above).
 const void* fallback_for(const Variant& v) {
   const uint32_t limbs = warp_mod_lanes(v.param) * v.q;
-  if (limbs == 512) return v.op == Op::PowM ? variants::powm_even_fallback_512() : nullptr;  // 16 Kbit (powmregs)
   if (limbs > 64) return variants::large_even_modulus_kernel(v.op, limbs);
   const std::string n = std::to_string(limbs);
   const Variant* f = nullptr;
@@ -79,12 +139,18 @@ cudaError_t launch_warp_mod(const Variant& v, const KernelArgs& args, const Geom
   const uint32_t lanes = warp_mod_lanes(v.param);
   const void* fallback = fallback_for(v);
   const void* prep = prepare_kernel(lanes, v.q);
-  if (!args.scratch || !prep || !fallback) return cudaErrorInvalidValue;
+  const uint32_t limbs = lanes * v.q;
+  const bool by_barrett = limbs == 512 && v.op == Op::PowM;
+  if (!args.scratch || !prep || (!fallback && !by_barrett)) return cudaErrorInvalidValue;
+  bool even = true;  // at or below 64 limbs the fallback checks on the device
+  cudaError_t e = cudaMemsetAsync(args.scratch, 0, variants::kWarpModHeaderWords * 4, stream);
+  if (e == cudaSuccess && limbs > kLargeFallbackLimbs) e = has_even_modulus(args, stream, even);
+  if (e != cudaSuccess) return e;
+  if (even && by_barrett) return powm_by_barrett(args, stream);
   KernelArgs copy = args;
   copy.shift = warp_mod_window(v.param);
   void* params[] = {&copy};
-  cudaError_t e = cudaMemsetAsync(args.scratch, 0, variants::kWarpModHeaderWords * 4, stream);
-  if (e == cudaSuccess && copy.m_shared) e = cudaLaunchKernel(prep, dim3(1), dim3(32), params, 0, stream);
+  if (copy.m_shared) e = cudaLaunchKernel(prep, dim3(1), dim3(32), params, 0, stream);
   if (e == cudaSuccess && g.smem_bytes > 48 * 1024)
     e = cudaFuncSetAttribute(v.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(g.smem_bytes));
   if (v.shape == &kWarpModGlobalTableShape) {
@@ -111,7 +177,7 @@ cudaError_t launch_warp_mod(const Variant& v, const KernelArgs& args, const Geom
   } else if (e == cudaSuccess) {
     e = cudaLaunchKernel(v.kernel, dim3(g.grid), dim3(g.block), params, g.smem_bytes, stream);
   }
-  if (e != cudaSuccess) return e;
+  if (e != cudaSuccess || !even) return e;
   // The even moduli: one thread per instance, "even only" (bit 9 of shift),
   // fixed window 4, gated on scratch word 0.
   KernelArgs fb = args;

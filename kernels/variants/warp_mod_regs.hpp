@@ -9,6 +9,5 @@
 namespace bigtune::kernels::variants {
 
 void append_warp_mod_regs_variants(std::vector<Variant>& out);  // powm.bgsqr.u32.q16.l32.w6
-const void* powm_even_fallback_512();  // powm_thread_kernel<512>: even moduli of the 16-Kbit warp powm
 
 }  // namespace bigtune::kernels::variants

@@ -3,8 +3,10 @@
 // powm_warp_global_kernel with warp::WarpMontgomerySqr) at Q = 16 limbs a
 // lane and L = 32 lanes, one instance a warp, 16384 bits. Name
 // "powm.bgsqr.u32.q16.l32.w6" (w = 6, the best window from 2 Kbit on).
-// Same launch, shape rules and scratch as the other bgsqr shapes; its even
-// moduli go to the thread family's 512-limb kernel (below).
+// Same launch, shape rules and scratch as the other bgsqr shapes; a call
+// with an even modulus runs on the composed Barrett powm instead
+// (warp_mod_launch.cu: a 512-limb thread kernel would take minutes an
+// instance and reserve 17 GB of stack).
 //
 // Measured (H100, bench/results/2026-11-23-h100-powmregs.md, run 2, one
 // process): 533.2 powm/s against 368.3 for the composed Barrett default
@@ -21,7 +23,6 @@
 // 4 / 8 Kbit; at <= 80 registers (24 warps, spills in the step loops) 0.987x
 // at 2 Kbit. More warps do not help: the kernels are not limited by the
 // latency that more resident warps would hide.
-#include "kernels/variants/mod_kernels.cuh"  // powm_thread_kernel, the even-modulus fallback
 #include "kernels/variants/warp_mod_block.hpp"
 #include "kernels/variants/warp_mod_regs.hpp"
 #include "kernels/variants/warp_mod_variants.cuh"
@@ -33,15 +34,5 @@ void append_warp_mod_regs_variants(std::vector<Variant>& out) {
   out.push_back(make_variant(Op::PowM, "warp", "bgsqr", 32, 16, kWarpModMaxThreads, k,
                              warp::kWarpModGlobalTableShape, "l32.w6", warp::warp_mod_param(32, 6)));
 }
-
-// The even moduli of the 16-Kbit warp powm (512 limbs): the thread family's
-// CRT kernel at 512 limbs, as mod_large_instances.cu keeps the 128- and
-// 256-limb ones for 4 and 8 Kbit. Its arrays live in local memory (64 KB of
-// stack a thread, cuobjdump --dump-resource-usage): slow (by its operation
-// count, minutes per instance for a full 16-Kbit exponent; not measured),
-// but only instances
-// with an even modulus run it (warp_mod_launch.cu gates it on the scratch
-// word), and it keeps the warp powm correct for every modulus.
-const void* powm_even_fallback_512() { return reinterpret_cast<const void*>(&powm_thread_kernel<512>); }
 
 }  // namespace bigtune::kernels::variants

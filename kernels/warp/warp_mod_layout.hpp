@@ -13,7 +13,8 @@
 namespace bigtune::kernels::warp {
 
 // Scratch: header words (0: some modulus is even, 1: -m^-1 mod 2^32 of a
-// shared modulus, 2: its kind), then a shared modulus' m, R mod m, R^2 mod m.
+// shared modulus, 2: its kind, 3: the host's even check above 64 limbs,
+// warp_mod_launch.cu), then a shared modulus' m, R mod m, R^2 mod m.
 constexpr uint32_t kWarpModHeaderWords = 8;
 
 BIGTUNE_WARP_MOD_HD constexpr uint64_t warp_mod_scratch_words(uint32_t lanes, uint32_t q) {

@@ -32,7 +32,7 @@
 namespace bigtune {
 namespace {
 
-enum class Mod { PerInstance, SharedOdd, SharedEven, SharedOne };
+enum class Mod { PerInstance, PerInstanceOdd, SharedOdd, SharedEven, SharedOne };
 
 void make_modulus(mpz_t m, gmp_randstate_t rng, uint64_t bits, uint64_t i) {
   switch (i % 7) {
@@ -70,12 +70,13 @@ void make_exponent(mpz_t e, gmp_randstate_t rng, uint64_t bits, uint64_t i, bool
 // exponents (odd moduli only) up to this many bits.
 uint64_t run_case(Context& ctx, const kernels::Variant* v, uint64_t bits, uint32_t ipb, uint64_t count, Mod mode,
                   gmp_randstate_t rng, uint64_t full_to = 4096) {
-  const uint64_t mc = mode == Mod::PerInstance ? count : 1;
+  const uint64_t mc = mode == Mod::PerInstance || mode == Mod::PerInstanceOdd ? count : 1;
   std::vector<mpz_t> x(count), e(count), m(mc), r(count);
   for (uint64_t i = 0; i < mc; ++i) {
     mpz_init(m[i]);
     switch (mode) {
       case Mod::PerInstance: make_modulus(m[i], rng, bits, i); break;
+      case Mod::PerInstanceOdd: make_modulus(m[i], rng, bits, i % 7 == 3 ? 5 : i); break;  // no even one
       case Mod::SharedOdd: make_modulus(m[i], rng, bits, 5); break;
       case Mod::SharedEven: make_modulus(m[i], rng, bits, 3); break;
       case Mod::SharedOne: mpz_set_ui(m[i], 1); break;
@@ -177,8 +178,9 @@ TEST(PowmRegsVsGmp, Variants) {
 }
 
 // The default plan at 16 Kbit (kernels/preferred_plans.cpp: the full-warp
-// squaring kernel from 14849 bits): moduli per instance of every kind (even
-// ones through the 512-limb thread fallback) with one full-length exponent,
+// squaring kernel from 14849 bits): moduli per instance of every kind (a call
+// with an even one runs the composed Barrett powm, warp_mod_launch.cu), the
+// same without the even one (the warp kernel), with full-length exponents,
 // and a shared odd and even modulus.
 TEST(PowmRegsVsGmp, DefaultPlan16Kbit) {
   BIGTUNE_REQUIRE_GPU();
@@ -192,6 +194,7 @@ TEST(PowmRegsVsGmp, DefaultPlan16Kbit) {
     std::printf("[ powm default plan ] %llu bits: %s\n", (unsigned long long)bits,
                 ctx.plan(Op::PowM, bits, 13).variant.c_str());
     bad += run_case(ctx, nullptr, bits, 0, 13, Mod::PerInstance, rng, 16384);
+    bad += run_case(ctx, nullptr, bits, 0, 13, Mod::PerInstanceOdd, rng, 16384);
     bad += run_case(ctx, nullptr, bits, 0, 13, Mod::SharedOdd, rng, 0);
     bad += run_case(ctx, nullptr, bits, 0, 13, Mod::SharedEven, rng, 0);
   }

@@ -15,7 +15,6 @@
 #include "bigtune/bigtune.h"
 #include "kernels/registry.hpp"
 #include "kernels/variants/mod_fallback.hpp"
-#include "kernels/variants/warp_mod_regs.hpp"  // powm_even_fallback_512
 #include "tests/support/operands.hpp"
 
 namespace bigtune {
@@ -170,15 +169,17 @@ TEST(ModRegistry, LimitsAndMessages) {
   EXPECT_EQ(kernels::find_variant("powm.sliding.u32.q256.w5"), nullptr);
   // The warp modular kernels hand even moduli to a thread-level kernel of the
   // same limb count (warp_mod_launch.cu): a registered variant up to 64
-  // limbs, a kept kernel above (128, 256 and 512 limbs are no variants).
+  // limbs, a kept kernel at 128 and 256 limbs (no variants); at 512 limbs
+  // (16 Kbit powm) a call with an even modulus runs the composed Barrett powm.
   for (const kernels::Variant& w : kernels::registry()) {
     if (std::string(w.family) != "warp" ||
         (w.op != kernels::Op::MulMod && w.op != kernels::Op::SqrMod && w.op != kernels::Op::PowM))
       continue;
     const uint32_t limbs = uint32_t(kernels::max_operand_bits(w, h100) / 32);
-    if (limbs == 512) {  // 16 Kbit, powm only (task powmregs): its own kept kernel
+    if (limbs == 512) {  // 16 Kbit, powm only (task powmregs)
       EXPECT_EQ(w.op, kernels::Op::PowM) << w.name;
-      EXPECT_NE(kernels::variants::powm_even_fallback_512(), nullptr) << w.name;
+      EXPECT_NE(kernels::find_variant("powm.barrett.u64.q1.w6"), nullptr) << w.name;
+      EXPECT_EQ(kernels::variants::large_even_modulus_kernel(w.op, limbs), nullptr) << w.name;
     } else if (limbs > 64) {
       EXPECT_NE(kernels::variants::large_even_modulus_kernel(w.op, limbs), nullptr) << w.name;
     } else {

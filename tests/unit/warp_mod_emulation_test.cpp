@@ -299,6 +299,8 @@ TEST(WarpModEmulation, TwoLanePowmGlobalTable) {
   check<2, 16, WarpMontgomerySqr2<16>, true>(K::PowM, 521, 5, false, 5, 12, 9544);
   for (uint64_t s = 0; s < 7; ++s)
     check<2, 16, WarpMontgomerySqr2<16>, true>(K::PowM, s % 2 ? 1024 : 400, 3, true, 5, 10, 9550 + s);
+}
+
 // The 16-Kbit warp powm of task powmregs (powm.bgsqr.u32.q16.l32...,
 // kernels/variants/warp_mod_regs_instances.cu): the squaring on a full warp of
 // Q = 16 blocks, a shape no other variant has. Its limit (S = L = 32), an odd
