@@ -34,10 +34,14 @@
 namespace bigtune::kernels::modular {
 
 #if defined(__CUDACC__)
-// 512 threads at 2^16 bits; (512, 2) caps registers at 64 as mul_ntt_kernel's
-// (1024) bound does (ntt_kernels.cuh: a looser bound costs occupancy).
-__global__ void __launch_bounds__(kNttBarrettMaxThreads, 1) nttbarrett_powm_kernel(KernelArgs args,
-                                                                                   NttBarrettParams prm) {
+// 512 threads at 2^16 bits. kMinBlocks 1: up to 128 registers (ptxas, CUDA
+// 13.0: 128, 456 bytes spilled around the step functions), so 4 / 2 / 1
+// blocks per SM at 16 / 32 / 64 Kbit; kMinBlocks 2: 64 registers (as
+// mul_ntt_kernel's 1024 bound) and ~2 KB of spills, 8 / 4 / 2 by registers,
+// shared memory allowing 6 / 3 / 1.
+template <int kMinBlocks>
+__global__ void __launch_bounds__(kNttBarrettMaxThreads, kMinBlocks) nttbarrett_powm_kernel(KernelArgs args,
+                                                                                            NttBarrettParams prm) {
   using Field = arith::Crt3;
   using Elem = Field::Elem;
   __shared__ block::BlockAddSub<uint64_t, block::kNttCarryLimbs, false>::TempStorage scan_storage;
