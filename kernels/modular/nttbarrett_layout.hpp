@@ -21,17 +21,20 @@ BIGTUNE_HD inline block::NttPlan nttbarrett_plan(uint32_t n) {
   const uint32_t k = n < 2 ? 2 : n;
   return block::ntt_plan(k, k, kNttBarrettLogM, kNttBarrettMaxThreads, arith::Crt3::kDigitBits);
 }
-// Shared memory after the transform buffer (ntt_smem_bytes): t, P, alt
-// (2n words each), q, cur (n words each).
-BIGTUNE_HD inline uint64_t nttbarrett_word_bytes(uint32_t n) { return uint64_t(8) * 8 * n; }
+// Shared memory after the transform buffer (ntt_smem_bytes): t (2n words)
+// and cur (n words). P, alt and q live in the block's global slot: with them
+// in shared memory a 2^16-bit block took 146 KB and one block per SM (run 1,
+// bench/results/2026-11-23-h100-nttpowm.md); without, 106 KB, two.
+BIGTUNE_HD inline uint64_t nttbarrett_word_bytes(uint32_t n) { return uint64_t(8) * 3 * n; }
 BIGTUNE_HD inline uint64_t nttbarrett_smem_bytes(uint32_t n) {
   return block::ntt_smem_bytes(nttbarrett_plan(n), sizeof(arith::Crt3::Elem)) + nttbarrett_word_bytes(n);
 }
-// A block's global slot: mu_hat, mp_hat, b_hat (M elements each), then the
-// 2^w-entry table of n words; 256-byte multiple.
+// A block's global slot: mu_hat, mp_hat, b_hat (M elements each), the
+// 2^w-entry table of n words, then P, alt (2n words each) and q (n words);
+// 256-byte multiple.
 BIGTUNE_HD inline uint64_t nttbarrett_slot_bytes(uint32_t n, uint32_t w) {
   const uint64_t m = nttbarrett_plan(n).m();
-  const uint64_t b = 3 * m * sizeof(arith::Crt3::Elem) + (uint64_t(1) << w) * n * 8;
+  const uint64_t b = 3 * m * sizeof(arith::Crt3::Elem) + ((uint64_t(1) << w) + 5) * n * 8;
   return (b + 255) / 256 * 256;
 }
 

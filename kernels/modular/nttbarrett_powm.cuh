@@ -15,7 +15,8 @@
 //              q = P_hi + q1                  (warp 0, barrett_qadd_body)
 //              P = q_lo · m' via mp_hat       (2 transforms)
 //              cur = ((t << s) - P) corrected, >> s  (warp 0, barrett_finish_body)
-//   = 6 transforms instead of 8, the words (t, P, q, cur) in shared memory;
+//   = 6 transforms instead of 8, t and cur in shared memory, P, q and the
+//   finish's second row in the block's global slot (L1/L2);
 //   window step: the same with t = cur · table[digit] (3 transforms), skipped
 //   for a zero digit (block-uniform: one instance per block); leading zero
 //   windows of the exponent are skipped too (e = 65537 costs 17 steps, not N).
@@ -34,17 +35,49 @@
 namespace bigtune::kernels::modular {
 
 #if defined(__CUDACC__)
-// 512 threads at 2^16 bits. kMinBlocks 1: up to 128 registers (ptxas, CUDA
-// 13.0: 128, 456 bytes spilled around the step functions), so 4 / 2 / 1
+using NbScan = block::BlockAddSub<uint64_t, block::kNttCarryLimbs, false>::TempStorage;
+using NbTables = block::NttTables<arith::Crt3>;
+
+// The three products as calls, not inlined into the kernel: inlined, the
+// NTT's registers and the kernel's live state (pointers, exponent, loop
+// counters) were allocated together: 128 registers and spills (run 1), or
+// ~2 KB of spills under a 64-register bound. As calls, each product gets the
+// register budget mul_ntt_kernel has, the caller's state saved around it
+// (a few words per ~37-us product at 2^16 bits).
+// t = a·b (b null: a^2), full 2n-word product.
+__device__ __noinline__ void nb_full_product(uint64_t* t, const uint64_t* a, const uint64_t* b, uint32_t n,
+                                             const block::NttPlan& p, const NbTables& tw, arith::Crt3::Elem* x,
+                                             uint64_t* carry_words, arith::Crt3::Elem* b_hat, NbScan& scan) {
+  if (b == nullptr)
+    block::mul_ntt<arith::Crt3, true>(t, 2 * n, 128ull * n, a, n, a, n, p, tw, x, carry_words, b_hat, scan);
+  else
+    block::mul_ntt<arith::Crt3, false>(t, 2 * n, 128ull * n, a, n, b, n, p, tw, x, carry_words, b_hat, scan);
+}
+// r = a·b, b by its cached spectrum.
+__device__ __noinline__ void nb_cached_product(uint64_t* r, const uint64_t* a, const arith::Crt3::Elem* b_hat,
+                                               uint32_t n, const block::NttPlan& p, const NbTables& tw,
+                                               arith::Crt3::Elem* x, uint64_t* carry_words, NbScan& scan) {
+  block::mul_ntt_cached<arith::Crt3>(r, 2 * n, 128ull * n, a, n, b_hat, p, tw, x, carry_words, scan);
+}
+// b_hat = the scaled spectrum of b.
+__device__ __noinline__ void nb_cache(arith::Crt3::Elem* b_hat, const uint64_t* b, uint32_t n,
+                                      const block::NttPlan& p, const NbTables& tw, arith::Crt3::Elem* x) {
+  block::ntt_cache_operand<arith::Crt3>(b_hat, x, p, tw, b, n, threadIdx.x, blockDim.x, [](bool warp_local) {
+    if (warp_local) __syncwarp();
+    else __syncthreads();
+  });
+}
+
+// 512 threads at 2^16 bits. kMinBlocks 1: up to 128 registers, so 4 / 2 / 1
 // blocks per SM at 16 / 32 / 64 Kbit; kMinBlocks 2: 64 registers (as
-// mul_ntt_kernel's 1024 bound) and ~2 KB of spills, 8 / 4 / 2 by registers,
-// shared memory allowing 6 / 3 / 1.
+// mul_ntt_kernel's 1024 bound), 8 / 4 / 2 by registers (shared memory at
+// 64 Kbit: 106 KB, two blocks).
 template <int kMinBlocks>
 __global__ void __launch_bounds__(kNttBarrettMaxThreads, kMinBlocks) nttbarrett_powm_kernel(KernelArgs args,
                                                                                             NttBarrettParams prm) {
   using Field = arith::Crt3;
   using Elem = Field::Elem;
-  __shared__ block::BlockAddSub<uint64_t, block::kNttCarryLimbs, false>::TempStorage scan_storage;
+  __shared__ NbScan scan_storage;
   __shared__ uint32_t s_shift, s_d;
   const uint32_t n = args.limbs, tid = threadIdx.x, warp = tid >> 5;
   const block::NttPlan p = nttbarrett_plan(n);
@@ -52,20 +85,15 @@ __global__ void __launch_bounds__(kNttBarrettMaxThreads, kMinBlocks) nttbarrett_
   Elem* x = reinterpret_cast<Elem*>(smem);
   uint64_t* carry_words = reinterpret_cast<uint64_t*>(smem + block::ntt_carry_offset(p, sizeof(Elem)));
   uint64_t* t = reinterpret_cast<uint64_t*>(smem + block::ntt_smem_bytes(p, sizeof(Elem)));
-  uint64_t* prod = t + 2 * n;
-  uint64_t* alt = prod + 2 * n;
-  uint64_t* q = alt + 2 * n;
-  uint64_t* cur = q + n;
+  uint64_t* cur = t + 2 * n;
   const auto tw = block::NttTables<Field>::over(prm.twiddles, p.log_n);
   Elem* mu_hat = reinterpret_cast<Elem*>(prm.slots + blockIdx.x * prm.slot_bytes);
   Elem* mp_hat = mu_hat + p.m();
   Elem* b_hat = mp_hat + p.m();
   uint64_t* table = reinterpret_cast<uint64_t*>(b_hat + p.m());
-  const uint64_t r_bits = 128ull * n;
-  const auto barrier = [](bool warp_local) {
-    if (warp_local) __syncwarp();
-    else __syncthreads();
-  };
+  uint64_t* prod = table + (uint64_t(1) << prm.w) * n;  // global (nttbarrett_layout.hpp)
+  uint64_t* alt = prod + 2 * n;
+  uint64_t* q = alt + 2 * n;
 
   for (uint64_t i = blockIdx.x; i < args.count; i += gridDim.x) {
     // The Barrett glue's view of this instance: row 0 of shared buffers.
@@ -84,25 +112,22 @@ __global__ void __launch_bounds__(kNttBarrettMaxThreads, kMinBlocks) nttbarrett_
     const auto reduce = [&](uint64_t* out) {
       if (warp == 0) barrett_q1_body(v, t, 2 * n, 0);
       __syncthreads();
-      block::mul_ntt_cached<Field>(prod, 2 * n, r_bits, q, n, mu_hat, p, tw, x, carry_words, scan_storage);
+      nb_cached_product(prod, q, mu_hat, n, p, tw, x, carry_words, scan_storage);
       if (warp == 0) barrett_qadd_body(v, 0);
       __syncthreads();
-      block::mul_ntt_cached<Field>(prod, 2 * n, r_bits, q, n, mp_hat, p, tw, x, carry_words, scan_storage);
+      nb_cached_product(prod, q, mp_hat, n, p, tw, x, carry_words, scan_storage);
       if (warp == 0) barrett_finish_body(v, t, 2 * n, out, 0);
       __syncthreads();
     };
     // out = a·b mod m (b null: a^2); out may alias a or b (t is separate).
     const auto mulmod = [&](const uint64_t* a, const uint64_t* b, uint64_t* out) {
-      if (b == nullptr)
-        block::mul_ntt<Field, true>(t, 2 * n, r_bits, a, n, a, n, p, tw, x, carry_words, b_hat, scan_storage);
-      else
-        block::mul_ntt<Field, false>(t, 2 * n, r_bits, a, n, b, n, p, tw, x, carry_words, b_hat, scan_storage);
+      nb_full_product(t, a, b, n, p, tw, x, carry_words, b_hat, scan_storage);
       reduce(out);
     };
 
     // The modulus' two spectra, once per instance.
-    block::ntt_cache_operand<Field>(mu_hat, x, p, tw, prm.mu + i * n, n, tid, blockDim.x, barrier);
-    block::ntt_cache_operand<Field>(mp_hat, x, p, tw, prm.mprime + i * n, n, tid, blockDim.x, barrier);
+    nb_cache(mu_hat, prm.mu + i * n, n, p, tw, x);
+    nb_cache(mp_hat, prm.mprime + i * n, n, p, tw, x);
 
     // table[0] = 1 mod m, table[1] = x mod m (any x < 2^N: t = x, high half 0).
     if (warp == 0) barrett_one_body(v, table, 0);
