@@ -34,6 +34,13 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
   // barrett, kernels/variants/barrett_instances.cu; any modulus), powm with
   // 6-bit windows (fewest products per exponent bit from 16 Kbit on:
   // 2^6 - 2 table products + 1/6 per bit; bench/results/2026-11-22-h100-barrett.md).
+  // powm 16-32 Kbit: the fused NTT Barrett powm (task nttpowm, one block per
+  // instance, mu's and m''s transforms cached; kernels/modular/nttbarrett_powm.cuh):
+  // 1.04x / 1.12x the composed one at 16 / 32 Kbit, equal at 64 Kbit (same
+  // run, bench/results/2026-11-23-h100-nttpowm.md). Not below 16 Kbit
+  // (unmeasured: its transform stays 2^10 points while the composed
+  // products shrink) nor above 32 Kbit (2^12 points: no gain measured).
+  if (powm && bits >= 16384 && bits <= 32768) return Preferred{"powm.nttbarrett.u64.q1.w6", 1};
   if (bits > 8192) return Preferred{powm ? "powm.barrett.u64.q1.w6" : prefixed(op, "barrett.u64.q1"), 1};
   const uint32_t lanes = bits <= 1024 ? 4 : bits <= 2048 ? 8 : bits <= 4096 ? 16 : 32;
   const std::string l = "q8.l" + std::to_string(lanes);

@@ -245,7 +245,11 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::SqrMod, 8192, "sqrmod.wbarrett.u32.q16.l16"},
       {Op::MulMod, 8193, "mulmod.barrett.u64.q1"},
       {Op::SqrMod, 65536, "sqrmod.barrett.u64.q1"},
-      {Op::PowM, 16384, "powm.barrett.u64.q1.w6"},
+      {Op::PowM, 16383, "powm.barrett.u64.q1.w6"},
+      {Op::PowM, 16384, "powm.nttbarrett.u64.q1.w6"},  // task nttpowm: 16-32 Kbit
+      {Op::PowM, 32768, "powm.nttbarrett.u64.q1.w6"},
+      {Op::PowM, 32769, "powm.barrett.u64.q1.w6"},
+      {Op::PowM, 65536, "powm.barrett.u64.q1.w6"},
       {Op::MulMod, 524288, "mulmod.barrett.u64.q1"},
   };
   for (const auto& e : expected) {
