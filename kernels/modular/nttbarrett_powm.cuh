@@ -68,13 +68,15 @@ __device__ __noinline__ void nb_cache(arith::Crt3::Elem* b_hat, const uint64_t* 
   });
 }
 
-// 512 threads at 2^16 bits. kMinBlocks 1: up to 128 registers, so 4 / 2 / 1
-// blocks per SM at 16 / 32 / 64 Kbit; kMinBlocks 2: 64 registers (as
-// mul_ntt_kernel's 1024 bound), 8 / 4 / 2 by registers (shared memory at
-// 64 Kbit: 106 KB, two blocks).
-template <int kMinBlocks>
-__global__ void __launch_bounds__(kNttBarrettMaxThreads, kMinBlocks) nttbarrett_powm_kernel(KernelArgs args,
-                                                                                            NttBarrettParams prm) {
+// 512 threads at 2^16 bits. 128 registers, the products without spills,
+// 16 bytes spilled in the kernel body (ptxas, CUDA 13.0; as measured, a
+// template instance beside the dropped .b2 one: 123, none): 4 / 2 / 1
+// blocks per SM at 16 / 32 / 64 Kbit. A 64-register build
+// (__launch_bounds__(512, 2): 8 / 4 / 2 blocks, ~0.3-0.7 KB spilled) ran
+// 3-13 % slower at every size (`.b2`, run 2 of
+// bench/results/2026-11-23-h100-nttpowm.md) and was dropped.
+__global__ void __launch_bounds__(kNttBarrettMaxThreads, 1) nttbarrett_powm_kernel(KernelArgs args,
+                                                                                   NttBarrettParams prm) {
   using Field = arith::Crt3;
   using Elem = Field::Elem;
   __shared__ NbScan scan_storage;

@@ -7,8 +7,8 @@
 // the registered division at 2N bits, and the CRT twiddle table.
 // Any modulus (even, 1, 2^k +- 1), any exponent length, x >= m reduced
 // first; 1 - 2^16 bits (the transform of 4n - 1 coefficients held in one
-// block's shared memory: 2^12 CRT elements). The window w (4, 5, 6) is a runtime
-// parameter; two kernel instantiations differ in their register bound (.b2).
+// block's shared memory: 2^12 CRT elements). One kernel instantiation; the
+// window w (4, 5, 6) is a runtime parameter.
 // barrett_kernels.cuh defines its __global__ wrappers (not templates) in the
 // header; barrett_instances.cu holds them, and a second definition here
 // would not link. Its switch for the host warp emulation leaves them out;
@@ -102,7 +102,7 @@ Layout layout_of(const Variant& v, uint64_t bits, uint64_t count) {
   const Variant* d1 = choose_division(2 * big_n, 1, ipb);
   l.div_scratch = take(std::max(dv ? scratch_bytes(*dv, 2 * big_n, count) : 0, d1 ? scratch_bytes(*d1, 2 * big_n, 1) : 0));
   l.twiddles = take(block::ntt_table_elems(modular::nttbarrett_plan(n)) * sizeof(Field::Elem));
-  l.slot_bytes = modular::nttbarrett_slot_bytes(n, v.param & 0xff);
+  l.slot_bytes = modular::nttbarrett_slot_bytes(n, v.param);
   l.slots = take(uint64_t(block::ntt_slots(count)) * l.slot_bytes);
   l.total = at;
   return l;
@@ -191,7 +191,7 @@ cudaError_t nb_launch(const Variant& v, const KernelArgs& args, const Geometry&,
   prm.twiddles = tw;
   prm.slots = at(l.slots);
   prm.slot_bytes = l.slot_bytes;
-  prm.w = v.param & 0xff;
+  prm.w = v.param;
   KernelArgs copy = args;
   void* params[] = {&copy, &prm};
   // At most ntt_slots(count) blocks (the slots allocated), one wave.
@@ -204,16 +204,10 @@ const ShapeRules kNttBarrettShape{nb_threads, nb_smem, nb_max_bits, nb_scratch, 
 }  // namespace
 
 void append_nttbarrett_variants(std::vector<Variant>& out) {
-  // Variant.param: the window w in bits 0-7, the kernel's minimum resident
-  // blocks (launch bound, registers) in bits 8-15; ".b2": 64 registers.
-  for (uint32_t b : {1u, 2u})
-    for (uint32_t w : {4u, 5u, 6u}) {
-      if (b == 2 && w == 4) continue;
-      const void* kernel = b == 1 ? reinterpret_cast<const void*>(&modular::nttbarrett_powm_kernel<1>)
-                                  : reinterpret_cast<const void*>(&modular::nttbarrett_powm_kernel<2>);
-      out.push_back(make_variant(Op::PowM, "block", "nttbarrett", 64, 1, modular::kNttBarrettMaxThreads, kernel,
-                                 kNttBarrettShape, "w" + std::to_string(w) + (b == 2 ? ".b2" : ""), w | (b << 8)));
-    }
+  const void* kernel = reinterpret_cast<const void*>(&modular::nttbarrett_powm_kernel);
+  for (uint32_t w : {4u, 5u, 6u})
+    out.push_back(make_variant(Op::PowM, "block", "nttbarrett", 64, 1, modular::kNttBarrettMaxThreads, kernel,
+                               kNttBarrettShape, "w" + std::to_string(w), w));
 }
 
 }  // namespace bigtune::kernels::variants
