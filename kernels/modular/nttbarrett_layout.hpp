@@ -23,8 +23,10 @@ BIGTUNE_HD inline block::NttPlan nttbarrett_plan(uint32_t n) {
 }
 // Shared memory after the transform buffer (ntt_smem_bytes): t (2n words)
 // and cur (n words). P, alt and q live in the block's global slot: with them
-// in shared memory a 2^16-bit block took 146 KB and one block per SM (run 1,
-// bench/results/2026-11-23-h100-nttpowm.md); without, 106 KB, two.
+// in shared memory a 2^16-bit block took 146 KB (run 1,
+// bench/results/2026-11-23-h100-nttpowm.md); without, 106 KB, so that two
+// blocks per SM fit there where the registers allow (at 128 registers they
+// do not: one 512-thread block per SM at 2^16 bits).
 BIGTUNE_HD inline uint64_t nttbarrett_word_bytes(uint32_t n) { return uint64_t(8) * 3 * n; }
 BIGTUNE_HD inline uint64_t nttbarrett_smem_bytes(uint32_t n) {
   return block::ntt_smem_bytes(nttbarrett_plan(n), sizeof(arith::Crt3::Elem)) + nttbarrett_word_bytes(n);
