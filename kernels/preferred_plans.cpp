@@ -41,6 +41,13 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
   // S >= 15/16 L blocks (30 of 32: from 14849 bits; measured at S = L).
   if (powm && bits > 8192 && bits <= 16384 && 16 * ((bits + 511) / 512) >= 15 * 32)
     return Preferred{"powm.bgsqr.u32.q16.l32.w6", 8};
+  // powm above 16 Kbit to 32 Kbit: the fused NTT Barrett powm (task nttpowm,
+  // one block per instance, mu's and m''s transforms cached;
+  // kernels/modular/nttbarrett_powm.cuh): 1.12x the composed one at 32 Kbit,
+  // equal at 64 Kbit (same run, bench/results/2026-11-23-h100-nttpowm.md).
+  // At 16 Kbit (1.04x the composed one, 383.6/s) the warp powm above wins.
+  // Not above 32 Kbit (2^12 points: no gain measured).
+  if (powm && bits > 16384 && bits <= 32768) return Preferred{"powm.nttbarrett.u64.q1.w6", 1};
   if (bits > 8192) return Preferred{powm ? "powm.barrett.u64.q1.w6" : prefixed(op, "barrett.u64.q1"), 1};
   const uint32_t lanes = bits <= 1024 ? 4 : bits <= 2048 ? 8 : bits <= 4096 ? 16 : 32;
   const std::string l = "q8.l" + std::to_string(lanes);

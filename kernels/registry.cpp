@@ -20,6 +20,7 @@
 #include "kernels/variants/warp_mod_l2.hpp"  // task powm1k
 #include "kernels/variants/warp_mod_regs.hpp"
 #include "kernels/variants/barrett_variants.hpp"
+#include "kernels/variants/nttbarrett_variants.hpp"
 
 // Declared here rather than in variant_factory.hpp (which every instance file
 // includes): kernels/variants/wbarrett2_instances.cu (task mulmodhalf).
@@ -134,6 +135,7 @@ const std::vector<Variant>& registry() {
     variants::append_wbarrett_variants(v);  // fused warp Barrett mulmod/sqrmod (task mulmodfast)
     variants::append_wbarrett2_variants(v);  // warp Barrett by halves (task mulmodhalf)
     variants::append_div_newtonc_variants(v);  // composes registered products and divmod.shinv (looked up at launch)
+    variants::append_nttbarrett_variants(v);  // fused NTT Barrett powm, cached modulus transforms (task nttpowm)
     // modinv with 128 and 256 limbs per thread returned 0 (no flag) for some
     // even moduli on the H100 (2026-11-22, tests/gpu/mod_vs_gmp_test.cpp),
     // while the same code is right on the CPU (tests/unit/mod_core_test.cpp,

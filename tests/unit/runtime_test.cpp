@@ -254,7 +254,10 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::PowM, 16384, "powm.bgsqr.u32.q16.l32.w6"},  // powmregs: 1.45x Barrett w6
       {Op::PowM, 14849, "powm.bgsqr.u32.q16.l32.w6"},  // S = 30 blocks of 16 limbs
       {Op::PowM, 14848, "powm.barrett.u64.q1.w6"},
-      {Op::PowM, 16385, "powm.barrett.u64.q1.w6"},
+      {Op::PowM, 16385, "powm.nttbarrett.u64.q1.w6"},  // task nttpowm: above 16 Kbit to 32 Kbit
+      {Op::PowM, 32768, "powm.nttbarrett.u64.q1.w6"},
+      {Op::PowM, 32769, "powm.barrett.u64.q1.w6"},
+      {Op::PowM, 65536, "powm.barrett.u64.q1.w6"},
       {Op::MulMod, 524288, "mulmod.barrett.u64.q1"},
   };
   for (const auto& e : expected) {

@@ -1,0 +1,112 @@
+// NTT products with one operand's transform cached (issue 9, task nttpowm).
+//
+// In a Barrett powm the modulus is fixed for all ~1.2·E steps of an
+// instance, so the transforms of mu_lo and m' (kernels/modular/barrett.hpp)
+// can be computed once per instance and kept in global memory: each
+// reduction product then costs one forward and one inverse transform instead
+// of three (bench/notes/nttpowm-bound.md). These are the phases of
+// ntt.cuh's ntt_sub_product, split at the second operand's spectrum:
+//   ntt_cache_operand:          b -> b_hat (N^-1 folded in, ntt_bhat_base
+//                               order: exactly what ntt_sub_product stores
+//                               in its slot before the first operand);
+//   ntt_cached_coefficients:    a -> forward, x b_hat, inverse: coefficient k
+//                               of a·b in x[ntt_phys(k)];
+//   mul_ntt_cached (device):    the coefficients, then the carry phase of
+//                               ntt.cuh's mul_ntt into 64-bit words.
+// Only unsplit transforms (D = 1, plan.log_d == 0) with the fused middle
+// pass (plan.log_m >= 3): every size the nttbarrett variants hold (<= 2^16
+// bits: N <= 2^12). ntt.cuh itself is left as it is (other tasks of this
+// session build on it); the carry phase below is mul_ntt's for D = 1.
+#pragma once
+#include <cstdint>
+
+#include "kernels/block/ntt.cuh"
+
+namespace bigtune::kernels::block {
+
+// b_hat (M global elements) = the scaled forward transform of b's digits.
+// x: the shared transform buffer. Contains barriers (the last one after the
+// store: b_hat may be read by other threads next).
+template <class Field, class Barrier>
+BIGTUNE_FIELD_HD void ntt_cache_operand(typename Field::Elem* b_hat, typename Field::Elem* x, const NttPlan& p,
+                                        const NttTables<Field>& tw, const uint64_t* b, uint32_t b_limbs,
+                                        uint32_t tid, uint32_t threads, Barrier barrier) {
+  ntt_load_first<Field, true>(x, p, tw, b, b_limbs * ntt_digits_per_limb<Field>(), 0, tid, threads);
+  barrier(false);
+  ntt_forward_passes<Field>(x, p, tw, kNttPassLog, tid, threads, barrier);
+  ntt_last_pass_out<Field>(b_hat, x, p, tw, tid, threads);
+  barrier(false);
+}
+
+// x[ntt_phys(k)] = coefficient k of a·b (exact, below the field's P) for
+// k < M, b given by its cached spectrum b_hat (ntt_cache_operand).
+template <class Field, class Barrier>
+BIGTUNE_FIELD_HD void ntt_cached_coefficients(typename Field::Elem* x, const typename Field::Elem* b_hat,
+                                              const NttPlan& p, const NttTables<Field>& tw, const uint64_t* a,
+                                              uint32_t a_limbs, uint32_t tid, uint32_t threads, Barrier barrier) {
+  ntt_load_first<Field, false>(x, p, tw, a, a_limbs * ntt_digits_per_limb<Field>(), 0, tid, threads);
+  barrier(false);
+  ntt_forward_passes<Field>(x, p, tw, kNttPassLog, tid, threads, barrier);
+  ntt_middle_pass<Field>(x, b_hat, p, tw, tid, threads);
+  barrier(p.log_m - ntt_lead_log(p) >= 2 * kNttPassLog);  // as ntt_sub_product: warp-local before stages 3-5
+  ntt_inverse_passes<Field>(x, p, tw, kNttPassLog, tid, threads, barrier);
+  ntt_scale_out<Field>(nullptr, x, p, tw, 0, tid, threads);
+  barrier(false);
+}
+
+#if defined(__CUDACC__)
+// The carry phase of mul_ntt (ntt.cuh) for D = 1: r (r_limbs words, reduced
+// modulo 2^r_bits) from the coefficients in x. Same contract for r, x,
+// carry_words and scan_storage as mul_ntt; ends with a block barrier.
+template <class Field>
+__device__ void ntt_carry_out(uint64_t* r, uint32_t r_limbs, uint64_t r_bits, const typename Field::Elem* x,
+                              const NttPlan& p, const NttTables<Field>& tw, uint64_t* carry_words,
+                              typename BlockAddSub<uint64_t, kNttCarryLimbs, false>::TempStorage& scan_storage) {
+  const uint32_t tid = threadIdx.x, threads = blockDim.x;
+  constexpr uint32_t Q = kNttCarryLimbs;
+  const uint32_t seg = Q * threads;
+  if (tid == 0) carry_words[seg] = 0;
+  const uint64_t top_limb = r_bits / 64;
+  const uint64_t top_mask = (uint64_t(1) << (r_bits % 64)) - 1;
+  for (uint32_t base = 0; base < r_limbs; base += seg) {
+    uint64_t lo[Q], hi[Q];
+#pragma unroll
+    for (uint32_t k = 0; k < Q; ++k) {
+      ntt_limb_parts<Field>(lo[k], hi[k], x, nullptr, p, tw, uint64_t(base) + tid * Q + k);
+      carry_words[tid * Q + k] = hi[k];
+    }
+    __syncthreads();
+    auto high_before = [&](int k) -> uint64_t {
+      if (k > 0) return hi[k - 1];
+      return tid == 0 ? carry_words[seg] : carry_words[tid * Q - 1];
+    };
+    auto emit = [&](int k, uint64_t v) {
+      const uint64_t j = uint64_t(base) + tid * Q + k;
+      if (j >= r_limbs) return;
+      if (j > top_limb) v = 0;
+      if (j == top_limb) v &= top_mask;
+      r[j] = v;
+    };
+    const uint64_t carry = BlockAddSub<uint64_t, Q, false>(scan_storage).run(lo, high_before, tid == 0, emit);
+    __syncthreads();
+    if (tid == threads - 1) carry_words[seg] = hi[Q - 1] + carry;
+    __syncthreads();
+  }
+}
+
+// r = a·b, b by its cached spectrum: two transforms instead of mul_ntt's
+// three. r must not overlap a or x.
+template <class Field>
+__device__ void mul_ntt_cached(uint64_t* r, uint32_t r_limbs, uint64_t r_bits, const uint64_t* a, uint32_t a_limbs,
+                               const typename Field::Elem* b_hat, const NttPlan& p, const NttTables<Field>& tw,
+                               typename Field::Elem* x, uint64_t* carry_words,
+                               typename BlockAddSub<uint64_t, kNttCarryLimbs, false>::TempStorage& scan_storage) {
+  ntt_cached_coefficients<Field>(x, b_hat, p, tw, a, a_limbs, threadIdx.x, blockDim.x, [](bool warp_local) {
+    if (warp_local) __syncwarp();
+    else __syncthreads();
+  });
+  ntt_carry_out<Field>(r, r_limbs, r_bits, x, p, tw, carry_words, scan_storage);
+}
+#endif  // __CUDACC__
+
+}  // namespace bigtune::kernels::block
