@@ -48,9 +48,15 @@ cudaError_t wb2_launch(const Variant& v, const KernelArgs& args, const Geometry&
     if (!mont) return cudaErrorInvalidConfiguration;
     const uint64_t bits = args.bits ? args.bits : 32ull * args.limbs;
     // wbarrett's block size for the same bmont shape (256 / its lanes: 32,
-    // 16, 8 instances at 2, 4, 8 Kbit), not this kernel's one-warp blocks.
+    // 16, 8 instances at 2, 4, 8 Kbit), not this kernel's one-warp blocks;
+    // the kernel reads its block shape from the arguments, so they follow.
     (void)g;
-    return launch(*mont, args, geometry(*mont, bits, args.count, 256 / (limbs_of(v) / 8), DeviceLimits::h100()), stream);
+    const Geometry mg = geometry(*mont, bits, args.count, 256 / (limbs_of(v) / 8), DeviceLimits::h100());
+    KernelArgs ma = args;
+    ma.ipb = mg.ipb;
+    ma.threads_per_instance = mg.threads_per_instance;
+    ma.stage_buffers = mg.stage_buffers;
+    return launch(*mont, ma, mg, stream);
   }
   if (args.scratch == nullptr) return cudaErrorInvalidValue;  // the runtime allocates wb2_scratch
   const uint32_t N = limbs_of(v);
