@@ -72,6 +72,81 @@ struct WarpMontgomeryBlock : WarpMontgomery<L, Q> {
     return out;
   }
 
+  // (lo, hi, top) = w + c B^Q + x y by columns, one accumulator chain: a
+  // product step's w + c B^Q + a_j B_s, a reduction window's tl + tc B^Q +
+  // m_j Q_s (here, montgomery_sqr.cuh, montgomery_sqr2.cuh).
+  __device__ __forceinline__ static void column_product(uint32_t (&lo)[Q], uint32_t (&hi)[Q], uint32_t& top,
+                                                        const uint32_t (&x)[Q], const uint32_t (&y)[Q],
+                                                        const uint32_t (&w)[Q], uint32_t c) {
+    Acc acc{0, 0, 0};
+#pragma unroll
+    for (int k = 0; k < Q; ++k) {
+      detail::add_low(acc, w[k]);
+#pragma unroll
+      for (int i = 0; i <= k; ++i) detail::mac(acc, x[i], y[k - i]);
+      lo[k] = next_column(acc);
+    }
+    detail::add_low(acc, c);
+#pragma unroll
+    for (int k = Q; k < 2 * Q - 1; ++k) {
+#pragma unroll
+      for (int i = k - Q + 1; i < Q; ++i) detail::mac(acc, x[i], y[k - i]);
+      hi[k - Q] = next_column(acc);
+    }
+    hi[Q - 1] = acc.lo;
+    top = acc.hi;  // acc.top is 0: the sum is below 2^(32(2Q+1))
+  }
+
+  // (lo, hi) += m q by columns; returns the carry out of the top column.
+  __device__ __forceinline__ static uint32_t add_column_product(uint32_t (&lo)[Q], uint32_t (&hi)[Q],
+                                                                const uint32_t (&m)[Q], const uint32_t (&q)[Q]) {
+    Acc acc{0, 0, 0};
+#pragma unroll
+    for (int k = 0; k < Q; ++k) {
+      detail::add_low(acc, lo[k]);
+#pragma unroll
+      for (int i = 0; i <= k; ++i) detail::mac(acc, m[i], q[k - i]);
+      lo[k] = next_column(acc);
+    }
+#pragma unroll
+    for (int k = Q; k < 2 * Q; ++k) {
+      detail::add_low(acc, hi[k - Q]);
+#pragma unroll
+      for (int i = k - Q + 1; i < Q; ++i) detail::mac(acc, m[i], q[k - i]);
+      hi[k - Q] = next_column(acc);
+    }
+    return acc.lo;
+  }
+
+  // (lo, hi) = a^2 by columns: the off-diagonal products once, doubled, plus
+  // the squares a_k^2 (one 2Q-limb pass; the squarings of montgomery_sqr.cuh
+  // and montgomery_sqr2.cuh).
+  __device__ __forceinline__ static void square_columns(uint32_t (&lo)[Q], uint32_t (&hi)[Q],
+                                                        const uint32_t (&a)[Q]) {
+    uint32_t od[2 * Q];
+    Acc acc{0, 0, 0};
+    od[0] = 0;
+#pragma unroll
+    for (int k = 1; k < 2 * Q - 1; ++k) {
+#pragma unroll
+      for (int i = (k - Q + 1 > 0 ? k - Q + 1 : 0); 2 * i < k; ++i) detail::mac(acc, a[i], a[k - i]);
+      od[k] = next_column(acc);
+    }
+    od[2 * Q - 1] = acc.lo;
+    uint64_t carry = 0;
+#pragma unroll
+    for (int k = 0; k < 2 * Q; ++k) {
+      const uint64_t sq = uint64_t(a[k / 2]) * a[k / 2];
+      const uint32_t dbl = (od[k] << 1) | (k > 0 ? od[k - 1] >> 31 : 0u);
+      carry += uint64_t(dbl) + uint32_t(k % 2 ? sq >> 32 : sq);
+      if (k < Q)
+        lo[k] = uint32_t(carry);
+      else
+        hi[k - Q] = uint32_t(carry);
+      carry >>= 32;
+    }
+  }
+
   // r = a b R^-1 mod m, below R (see the file comment). r may alias a or b.
   // setup() and the doublings are the base class's (its digit-serial mul is
   // used there only: 5 products per modulus).
@@ -91,24 +166,9 @@ struct WarpMontgomeryBlock : WarpMontgomery<L, Q> {
       uint32_t bb[Q], lo[Q], hi[Q], q[Q];
 #pragma unroll
       for (int k = 0; k < Q; ++k) bb[k] = __shfl_sync(0xffffffffu, b[k], int(s), L);
-      // 1. acc = w + c B^Q + a_j B_s.
-      Acc acc{0, 0, 0};
-#pragma unroll
-      for (int k = 0; k < Q; ++k) {
-        detail::add_low(acc, w[k]);
-#pragma unroll
-        for (int i = 0; i <= k; ++i) detail::mac(acc, a[i], bb[k - i]);
-        lo[k] = next_column(acc);
-      }
-      detail::add_low(acc, c);
-#pragma unroll
-      for (int k = Q; k < 2 * Q - 1; ++k) {
-#pragma unroll
-        for (int i = k - Q + 1; i < Q; ++i) detail::mac(acc, a[i], bb[k - i]);
-        hi[k - Q] = next_column(acc);
-      }
-      hi[Q - 1] = acc.lo;
-      uint32_t x = acc.hi;  // the top word (acc.top is 0: acc < 2^(32(2Q+1)))
+      // 1. (lo, hi, x) = w + c B^Q + a_j B_s.
+      uint32_t x;
+      column_product(lo, hi, x, a, bb, w, c);
       // 2. Q_s from lane 0's low half, digit by digit (every lane).
       Acc qa{0, 0, 0};
 #pragma unroll
@@ -129,23 +189,8 @@ struct WarpMontgomeryBlock : WarpMontgomery<L, Q> {
           q[k] = col * minv;
         }
       }
-      // 3. acc += m_j Q_s, into lo, hi, x.
-      acc = Acc{0, 0, 0};
-#pragma unroll
-      for (int k = 0; k < Q; ++k) {
-        detail::add_low(acc, lo[k]);
-#pragma unroll
-        for (int i = 0; i <= k; ++i) detail::mac(acc, m[i], q[k - i]);
-        lo[k] = next_column(acc);
-      }
-#pragma unroll
-      for (int k = Q; k < 2 * Q; ++k) {
-        detail::add_low(acc, hi[k - Q]);
-#pragma unroll
-        for (int i = k - Q + 1; i < Q; ++i) detail::mac(acc, m[i], q[k - i]);
-        hi[k - Q] = next_column(acc);
-      }
-      x += acc.lo;
+      // 3. (lo, hi, x) += m_j Q_s.
+      x += add_column_product(lo, hi, m, q);
       // 4. Shift down one lane (lane 0's low half, now 0, is dropped).
       uint64_t carry = 0;
 #pragma unroll

@@ -95,30 +95,6 @@ struct WarpMontgomerySqr : WarpMontgomeryBlock<L, Q> {
     return 2 * pending + out_bit + uint32_t(carry);
   }
 
-  // (lo, hi, top) = w + c X + x y by columns, one accumulator chain (as the
-  // product's step 1).
-  __device__ __forceinline__ static void column_product(uint32_t (&lo)[Q], uint32_t (&hi)[Q], uint32_t& top,
-                                                        const uint32_t (&x)[Q], const uint32_t (&y)[Q],
-                                                        const uint32_t (&w)[Q], uint32_t c) {
-    Acc acc{0, 0, 0};
-#pragma unroll
-    for (int k = 0; k < Q; ++k) {
-      detail::add_low(acc, w[k]);
-#pragma unroll
-      for (int i = 0; i <= k; ++i) detail::mac(acc, x[i], y[k - i]);
-      lo[k] = Block::next_column(acc);
-    }
-    detail::add_low(acc, c);
-#pragma unroll
-    for (int k = Q; k < 2 * Q - 1; ++k) {
-#pragma unroll
-      for (int i = k - Q + 1; i < Q; ++i) detail::mac(acc, x[i], y[k - i]);
-      hi[k - Q] = Block::next_column(acc);
-    }
-    hi[Q - 1] = acc.lo;
-    top = acc.hi;
-  }
-
   // r = a^2 R^-1 mod m (see the file comment). r may alias a.
   __device__ __forceinline__ void sqr(uint32_t (&r)[Q], const uint32_t (&a)[Q], const uint32_t (&m)[Q],
                                       uint32_t minv, uint32_t blocks) const {
@@ -147,7 +123,7 @@ struct WarpMontgomerySqr : WarpMontgomeryBlock<L, Q> {
         uy[k] = j == 0 ? 0u : v;
       }
       uint32_t t;  // position j + 2s + 2, limb 0
-      column_product(lo, hi, t, ux, uy, w, c);
+      Block::column_product(lo, hi, t, ux, uy, w, c);
       // Shift by two lanes; the capture rotates with it.
       uint64_t carry = t, dep = 0;
 #pragma unroll
@@ -172,30 +148,7 @@ struct WarpMontgomerySqr : WarpMontgomeryBlock<L, Q> {
     // 2. T = 2 O + D. D_j = a_j^2: the off-diagonal columns, doubled, plus
     // the squares a_k^2 (one 2Q-limb pass).
     uint32_t dlo[Q], dhi[Q];
-    {
-      uint32_t od[2 * Q];
-      Acc acc{0, 0, 0};
-      od[0] = 0;
-#pragma unroll
-      for (int k = 1; k < 2 * Q - 1; ++k) {
-#pragma unroll
-        for (int i = (k - Q + 1 > 0 ? k - Q + 1 : 0); 2 * i < k; ++i) detail::mac(acc, a[i], a[k - i]);
-        od[k] = Block::next_column(acc);
-      }
-      od[2 * Q - 1] = acc.lo;
-      uint64_t carry = 0;
-#pragma unroll
-      for (int k = 0; k < 2 * Q; ++k) {
-        const uint64_t sq = uint64_t(a[k / 2]) * a[k / 2];
-        const uint32_t dbl = (od[k] << 1) | (k > 0 ? od[k - 1] >> 31 : 0u);
-        carry += uint64_t(dbl) + uint32_t(k % 2 ? sq >> 32 : sq);
-        if (k < Q)
-          dlo[k] = uint32_t(carry);
-        else
-          dhi[k - Q] = uint32_t(carry);
-        carry >>= 32;
-      }
-    }
+    Block::square_columns(dlo, dhi, a);
     // D's block b sits on lane b/2 (low half for even b): lane j needs block
     // j (for T's low half) and block L + j (high half); L is even, so both
     // have j's parity.
@@ -242,7 +195,7 @@ struct WarpMontgomerySqr : WarpMontgomeryBlock<L, Q> {
       }
       // acc = tl + tc X + m_j Q_s (step 3).
       uint32_t top;
-      column_product(lo, hi, top, m, q, tl, tc);
+      Block::column_product(lo, hi, top, m, q, tl, tc);
       // Shift down one lane (step 4).
       uint64_t carry = 0;
 #pragma unroll

@@ -104,43 +104,13 @@ struct WarpMontgomerySqr2 : WarpMontgomeryBlock<2, Q> {
       uint32_t bb[Q], lo[Q], hi[Q], q[Q];
 #pragma unroll
       for (int k = 0; k < Q; ++k) bb[k] = __shfl_sync(0xffffffffu, b[k], int(s), L);
-      // 1. acc = w + c X + a_j B_s.
-      Acc acc{0, 0, 0};
-#pragma unroll
-      for (int k = 0; k < Q; ++k) {
-        detail::add_low(acc, w[k]);
-#pragma unroll
-        for (int i = 0; i <= k; ++i) detail::mac(acc, a[i], bb[k - i]);
-        lo[k] = Block::next_column(acc);
-      }
-      detail::add_low(acc, c);
-#pragma unroll
-      for (int k = Q; k < 2 * Q - 1; ++k) {
-#pragma unroll
-        for (int i = k - Q + 1; i < Q; ++i) detail::mac(acc, a[i], bb[k - i]);
-        hi[k - Q] = Block::next_column(acc);
-      }
-      hi[Q - 1] = acc.lo;
-      uint32_t x = acc.hi;
+      // 1. (lo, hi, x) = w + c X + a_j B_s.
+      uint32_t x;
+      Block::column_product(lo, hi, x, a, bb, w, c);
       // 2. Q_s from lane 0's low half.
       quotient(q, lo, m, minv);
-      // 3. acc += m_j Q_s.
-      acc = Acc{0, 0, 0};
-#pragma unroll
-      for (int k = 0; k < Q; ++k) {
-        detail::add_low(acc, lo[k]);
-#pragma unroll
-        for (int i = 0; i <= k; ++i) detail::mac(acc, m[i], q[k - i]);
-        lo[k] = Block::next_column(acc);
-      }
-#pragma unroll
-      for (int k = Q; k < 2 * Q; ++k) {
-        detail::add_low(acc, hi[k - Q]);
-#pragma unroll
-        for (int i = k - Q + 1; i < Q; ++i) detail::mac(acc, m[i], q[k - i]);
-        hi[k - Q] = Block::next_column(acc);
-      }
-      x += acc.lo;
+      // 3. (lo, hi, x) += m_j Q_s.
+      x += Block::add_column_product(lo, hi, m, q);
       // 4. Shift down one lane (lane 0's low half, now 0, is dropped).
       uint64_t carry = 0;
 #pragma unroll
@@ -173,30 +143,7 @@ struct WarpMontgomerySqr2 : WarpMontgomeryBlock<2, Q> {
 
     // 1. D = a_j^2 (lo, hi): the off-diagonal columns, doubled, plus the squares.
     uint32_t lo[Q], hi[Q];
-    {
-      uint32_t od[2 * Q];
-      Acc acc{0, 0, 0};
-      od[0] = 0;
-#pragma unroll
-      for (int k = 1; k < 2 * Q - 1; ++k) {
-#pragma unroll
-        for (int i = (k - Q + 1 > 0 ? k - Q + 1 : 0); 2 * i < k; ++i) detail::mac(acc, a[i], a[k - i]);
-        od[k] = Block::next_column(acc);
-      }
-      od[2 * Q - 1] = acc.lo;
-      uint64_t carry = 0;
-#pragma unroll
-      for (int k = 0; k < 2 * Q; ++k) {
-        const uint64_t sq = uint64_t(a[k / 2]) * a[k / 2];
-        const uint32_t dbl = (od[k] << 1) | (k > 0 ? od[k - 1] >> 31 : 0u);
-        carry += uint64_t(dbl) + uint32_t(k % 2 ? sq >> 32 : sq);
-        if (k < Q)
-          lo[k] = uint32_t(carry);
-        else
-          hi[k - Q] = uint32_t(carry);
-        carry >>= 32;
-      }
-    }
+    Block::square_columns(lo, hi, a);
 
     // 2. p = 2 P_j = 2 x y (3H limbs) and the bit above it.
     uint32_t p[3 * H], pbit;
@@ -275,24 +222,9 @@ struct WarpMontgomerySqr2 : WarpMontgomeryBlock<2, Q> {
     for (uint32_t s = 0; s < blocks; ++s) {
       uint32_t q[Q];
       quotient(q, tl, m, minv);
-      // acc = tl + tc X + m_j Q_s, by columns.
-      Acc acc{0, 0, 0};
-#pragma unroll
-      for (int k = 0; k < Q; ++k) {
-        detail::add_low(acc, tl[k]);
-#pragma unroll
-        for (int i = 0; i <= k; ++i) detail::mac(acc, m[i], q[k - i]);
-        lo[k] = Block::next_column(acc);
-      }
-      detail::add_low(acc, tc);
-#pragma unroll
-      for (int k = Q; k < 2 * Q - 1; ++k) {
-#pragma unroll
-        for (int i = k - Q + 1; i < Q; ++i) detail::mac(acc, m[i], q[k - i]);
-        hi[k - Q] = Block::next_column(acc);
-      }
-      hi[Q - 1] = acc.lo;
-      const uint32_t top = acc.hi;
+      // (lo, hi, top) = tl + tc X + m_j Q_s, by columns.
+      uint32_t top;
+      Block::column_product(lo, hi, top, m, q, tl, tc);
       // Shift down one lane: lane 0 takes lane 1's low half (lane 0's, now
       // 0, is dropped), lane 1 keeps its high half.
       uint64_t carry = 0;
