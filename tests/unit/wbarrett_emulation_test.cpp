@@ -15,6 +15,7 @@
 
 #include "kernels/modular/wbarrett_prep.hpp"
 #include "kernels/warp/barrett_fused.cuh"
+#include "tests/support/modulus_kinds.hpp"
 #include "tests/support/operands.hpp"
 #include "tests/support/warp_emulation_io.hpp"
 
@@ -27,23 +28,6 @@ using test::put;
 
 constexpr uint32_t kPoison = 0xdeadbeefu;
 
-void make_modulus(mpz_t m, gmp_randstate_t rng, uint64_t bits, uint32_t kind) {
-  mpz_set_ui(m, 0);
-  switch (kind % 10) {
-    case 0: mpz_urandomb(m, rng, bits), mpz_setbit(m, bits - 1), mpz_setbit(m, 0); break;  // full odd
-    case 1: mpz_urandomb(m, rng, bits), mpz_setbit(m, bits - 1), mpz_clrbit(m, 0); break;  // full even
-    case 2: mpz_setbit(m, bits), mpz_sub_ui(m, m, 1); break;                              // 2^b - 1
-    case 3: mpz_setbit(m, bits - 1), mpz_add_ui(m, m, 1); break;                          // 2^(b-1) + 1
-    case 4: mpz_setbit(m, bits - 1); break;                                               // 2^(b-1)
-    case 5: mpz_set_ui(m, 1); break;
-    case 6: mpz_set_ui(m, 2); break;
-    case 7: mpz_urandomb(m, rng, 1 + bits / 3), mpz_setbit(m, 0); break;  // short: operands >> m
-    case 8: mpz_rrandomb(m, rng, bits); break;                           // long runs of ones and zeros
-    default: mpz_set_ui(m, 3); break;
-  }
-  mpz_tdiv_r_2exp(m, m, bits);
-  if (mpz_sgn(m) == 0) mpz_set_ui(m, 1);
-}
 
 // One batch of `count` instances, modulus kind `kind`; sqr: r = a^2 mod m.
 template <int L, int Q = 8>
@@ -56,7 +40,7 @@ void check(uint64_t bits, uint64_t count, uint32_t kind, bool sqr, uint64_t seed
   std::vector<mpz_t> a(count), b(count);
   mpz_t m, want, got;
   mpz_inits(m, want, got, nullptr);
-  make_modulus(m, rng, bits, kind);
+  test::make_modulus_of_kind(m, rng, bits, kind);
   std::vector<uint32_t> va(count * n), vb(count * n), vm(n), r(count * n, kPoison);
   for (uint64_t i = 0; i < count; ++i) {
     mpz_inits(a[i], b[i], nullptr);
@@ -106,7 +90,7 @@ TEST(WBarrettEmulation, ConstantsAreTheReciprocal) {
   mpz_inits(m, mp, mu, want, nullptr);
   for (uint32_t kind = 0; kind < 10; ++kind)
     for (uint64_t bits : {1ull, 33ull, 255ull, 1024ull, 3000ull}) {
-      make_modulus(m, rng, bits, kind);
+      test::make_modulus_of_kind(m, rng, bits, kind);
       const uint32_t limbs = limbs32(bits), N = (limbs + 7) / 8 * 8 + 8;
       std::vector<uint32_t> vm(limbs);
       put(vm, 0, limbs, m);
