@@ -75,7 +75,7 @@ inline kernels::KernelArgs divmod_args(std::vector<uint32_t>& q, std::vector<uin
 }
 
 // Runs `kernel` on one-warp blocks (ipb = 32 / lanes instances each) over all
-// instances, 32 host threads per block.
+// instances, 32 host fibers per block.
 template <class Kernel>
 void launch_host(Kernel kernel, kernels::KernelArgs args, uint32_t lanes) {
   args.ipb = 32 / lanes;

@@ -1,5 +1,5 @@
 // The Barrett glue kernels (kernels/modular/barrett_kernels.cuh) on the host
-// warp emulation: the very device code, 32 host threads per warp, with the
+// warp emulation: the very device code, 32 host fibers per warp, with the
 // registered products and the division of the GPU pipeline replaced by GMP's
 // mpn_mul_n / mpn_tdiv_qr. The pipeline below follows barrett_launch()
 // (kernels/variants/barrett_instances.cu) step by step: prep -> division ->

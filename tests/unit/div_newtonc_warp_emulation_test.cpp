@@ -1,5 +1,5 @@
 // The warp backend of divmod.newtonc's passes (kernels/block/newtonc_warp_ops.cuh)
-// on 32 host threads per warp (tests/support/warp_emulation.hpp): its
+// on 32 host fibers per warp (tests/support/warp_emulation.hpp): its
 // primitives against the sequential reference (tests/reference/host_limb_ops.hpp)
 // on lengths across the 32-limb chunks with carries and borrows rippling
 // through every limb, then whole divisions (both launch schedules, every pass

@@ -90,7 +90,7 @@ void check_inverse(uint64_t seed, uint32_t target, uint64_t* worst, bool small =
 
 TEST(WarpDivNewtonEmulation, InverseWithinAFewUnits) {
   uint64_t worst = 0;
-  // Kept small: every emulated shuffle is two barriers of 32 host threads.
+  // Kept small: every emulated shuffle is a switch through 32 host fibers.
   check_inverse<4, 2>(test::test_seed() + 4000, 8, &worst);
   check_inverse<4, 8>(test::test_seed() + 4002, 32, &worst);
   check_inverse<4, 8>(test::test_seed() + 4002, 16, &worst);

@@ -1,5 +1,5 @@
 // The warp kernels' own code (kernels/variants/warp_*kernels.cuh and the
-// primitives under kernels/warp/) run on the CPU: 32 host threads play the
+// primitives under kernels/warp/) run on the CPU: 32 host fibers play the
 // lanes of one warp, and the warp intrinsics (shuffles, ballots, reductions)
 // are emulated with a barrier, so every result is checked against GMP in CI
 // without a GPU. The PTX carry chain has a portable host twin
@@ -35,7 +35,7 @@ TEST(WarpEmulation, DivModMatchesGmp) {
   uint64_t checked = 0;
   // (kernel, lanes, dividend bits, instances): a few sizes per shape, odd ones
   // and each shape's limit included; kept small because every emulated
-  // intrinsic is two barriers of 32 host threads.
+  // intrinsic is a switch through 32 host fibers.
   struct Case {
     void (*kernel)(KernelArgs);
     uint32_t lanes;

@@ -1,5 +1,5 @@
 // The warp Karatsuba kernel (kernels/variants/warp_kara.cuh) run on the CPU:
-// 32 host threads per warp with emulated shuffles and ballots
+// 32 host fibers per warp with emulated shuffles and ballots
 // (tests/support/warp_emulation.hpp), its static shared memory shared by the
 // host lanes, against GMP. Covers the combine's carry vote and the signed
 // differences (tests/support/warp_kara_operands.hpp: a0 = a1, each sign

@@ -1,5 +1,5 @@
 // The warp low-half product by halves (kernels/variants/warp_kara_low.cuh,
-// "mul_low.wlow.u32.q16.l<L>") run on the CPU: 32 host threads per warp with
+// "mul_low.wlow.u32.q16.l<L>") run on the CPU: 32 host fibers per warp with
 // emulated shuffles and ballots (tests/support/warp_emulation.hpp), its
 // static shared memory shared by the host lanes, against GMP (a b mod
 // 2^bits). Operands from tests/support/warp_kara_operands.hpp (edges: 0, 1,

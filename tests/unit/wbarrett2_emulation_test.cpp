@@ -1,6 +1,6 @@
 // The warp Barrett mulmod / sqrmod by halves (kernels/warp/barrett_half.cuh,
 // `wbarrett2`; host constants kernels/modular/wbarrett_prep.hpp with n = 2H)
-// on the CPU: 32 host threads per warp (tests/support/warp_emulation.hpp),
+// on the CPU: 32 host fibers per warp (tests/support/warp_emulation.hpp),
 // every result against GMP. Shared moduli of every kind (full-width odd and
 // even, 2^k +- 1, 2^k, 1, 2, short ones: the operand-reduction job), operands
 // >= m (not reduced, as the API allows), odd sizes and each shape's limit.
