@@ -1,6 +1,6 @@
 // The fused warp Barrett mulmod / sqrmod (kernels/warp/barrett_fused.cuh,
 // host constants kernels/modular/wbarrett_prep.hpp) on the CPU: 32 host
-// threads per warp (tests/support/warp_emulation.hpp), every result against
+// fibers per warp (tests/support/warp_emulation.hpp), every result against
 // GMP. Shared moduli of every kind (full-width odd and even, 2^k +- 1, 2^k,
 // 1, 2, short ones), operands >= m (not reduced, as the API allows), odd sizes
 // (a partial last block, a short Barrett width) and each shape's limit. Not a
@@ -17,68 +17,28 @@
 #include "kernels/warp/barrett_fused.cuh"
 #include "tests/support/modulus_kinds.hpp"
 #include "tests/support/operands.hpp"
+#include "tests/support/shared_modulus_batch.hpp"
 #include "tests/support/warp_emulation_io.hpp"
 
 namespace bigtune {
 namespace {
 
-using test::get;
 using test::limbs32;
 using test::put;
-
-constexpr uint32_t kPoison = 0xdeadbeefu;
-
+using test::SharedModulusBatch;
+constexpr uint32_t kPoison = SharedModulusBatch::kPoison;
 
 // One batch of `count` instances, modulus kind `kind`; sqr: r = a^2 mod m.
 template <int L, int Q = 8>
 void check(uint64_t bits, uint64_t count, uint32_t kind, bool sqr, uint64_t seed) {
   using WB = kernels::warp::WarpBarrett<L, Q>;
-  gmp_randstate_t rng;
-  gmp_randinit_default(rng);
-  gmp_randseed_ui(rng, test::test_seed() + seed);
-  const uint32_t n = limbs32(bits);
-  std::vector<mpz_t> a(count), b(count);
-  mpz_t m, want, got;
-  mpz_inits(m, want, got, nullptr);
-  test::make_modulus_of_kind(m, rng, bits, kind);
-  std::vector<uint32_t> va(count * n), vb(count * n), vm(n), r(count * n, kPoison);
-  for (uint64_t i = 0; i < count; ++i) {
-    mpz_inits(a[i], b[i], nullptr);
-    test::make_pair(a[i], b[i], rng, bits, i);  // edge values, not reduced
-    mpz_tdiv_r_2exp(a[i], a[i], bits);
-    mpz_tdiv_r_2exp(b[i], b[i], bits);
-    if (i % 5 == 4) mpz_sub_ui(a[i], m, 1);  // m - 1: the largest reduced operand
-    if (i % 7 == 6) mpz_set(b[i], m);        // = m: reduces to 0
-    put(va, i, n, a[i]);
-    put(vb, i, n, b[i]);
-  }
-  put(vm, 0, n, m);
-  std::vector<uint32_t> scratch = kernels::modular::wbarrett_constants(vm.data(), n, n, uint32_t(L * Q), Q);
+  SharedModulusBatch batch(bits, count, kind, sqr, seed);
+  std::vector<uint32_t> scratch =
+      kernels::modular::wbarrett_constants(batch.modulus_limbs(), batch.limbs(), batch.limbs(), uint32_t(L * Q), Q);
   std::vector<uint32_t> smem(WB::kSegments * WB::kStride, kPoison);
-  kernels::KernelArgs args;
-  args.r = r.data();
-  args.a = va.data();
-  args.b = sqr ? nullptr : vb.data();
-  args.m = vm.data();
-  args.count = count;
-  args.bits = bits;
-  args.limbs = args.b_limbs = args.m_limbs = args.out_limbs = n;
-  args.m_shared = 1;
-  args.scratch = scratch.data();
   test::launch_host([&](const kernels::KernelArgs& k) { kernels::warp::wbarrett_mulmod_body<L, Q>(k, smem.data()); },
-                    args, L);
-  for (uint64_t i = 0; i < count; ++i) {
-    mpz_mul(want, a[i], sqr ? a[i] : b[i]);
-    mpz_mod(want, want, m);
-    get(got, r, i, n);
-    ASSERT_EQ(mpz_cmp(want, got), 0) << (sqr ? "sqrmod" : "mulmod") << " L " << L << " bits " << bits << " kind "
-                                     << kind << " instance " << i << "\n a = " << test::hex(a[i])
-                                     << "\n b = " << test::hex(b[i]) << "\n m = " << test::hex(m)
-                                     << "\n want " << test::hex(want) << "\n got  " << test::hex(got);
-  }
-  for (uint64_t i = 0; i < count; ++i) mpz_clears(a[i], b[i], nullptr);
-  mpz_clears(m, want, got, nullptr);
-  gmp_randclear(rng);
+                    batch.args(scratch.data()), L);
+  batch.expect_results("L " + std::to_string(L) + " Q " + std::to_string(Q) + " kind " + std::to_string(kind));
 }
 
 TEST(WBarrettEmulation, ConstantsAreTheReciprocal) {
