@@ -11,6 +11,12 @@
 // instance). Values must be below 2^bits; results of add, sub, shl and mul_low
 // are reduced modulo 2^bits of the result batch. Operations are queued on the
 // context's stream and run asynchronously; download/to_mpz synchronise.
+// Exceptions, each one stream synchronisation per call to read a small value
+// back: the warp Barrett mulmod/sqrmod with a shared modulus (its reciprocal
+// is prepared on the host), the composed Barrett mulmod/sqrmod (whether an
+// operand is >= m), the warp modular kernels above 2048 bits (whether a
+// modulus is even) and the composed Newton divmod (how many instances need
+// its fallback). Context::plan() names the variant a call will run.
 // Every error is a bigtune::Error (error.hpp) that says what to do.
 #pragma once
 #include <gmp.h>
