@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "cli/commands.hpp"
+#include "cli/device_record.hpp"
 #include "db/paths.hpp"
 #include "db/records.hpp"
 #include "db/store.hpp"
@@ -54,21 +55,7 @@ void print_table(const profiler::DeviceProbe& p) {
 // Hands the probe to the tuning database (the device row and its measured
 // rates), where the tuner's model reads them.
 void store_probe(const profiler::DeviceProbe& p) {
-  db::DeviceRecord d;
-  d.uuid = p.uuid.empty() ? "model:" + p.name : p.uuid;
-  d.name = p.name;
-  d.cc_major = p.cc_major;
-  d.cc_minor = p.cc_minor;
-  d.sm_count = p.sm_count;
-  d.max_threads_per_block = p.max_threads_per_block;
-  d.smem_per_block_optin = p.shared_per_block_optin;
-  d.regs_per_block = p.regs_per_block;
-  d.global_memory_bytes = int64_t(p.global_memory_bytes);
-  if (p.benchmarked) {
-    d.probes = {{"copy_gbps", p.copy_bandwidth_gbs},       {"shared_gbps", p.shared_bandwidth_gbs},
-                {"mul32_gops", p.mul32_gops},              {"mul64_gops", p.mul64_gops},
-                {"launch_interval_us", p.launch_interval_us}, {"launch_sync_us", p.launch_sync_us}};
-  }
+  const db::DeviceRecord d = device_record(p);
   const std::string path = db::resolve_db_path(global_options().db_path);
   db::Store(path).put_device(d);
   std::fprintf(stderr, "stored in %s\n", path.c_str());

@@ -42,24 +42,6 @@ void apply_stored_rates(tuner::DeviceModel& m, const db::DeviceRecord& d) {
   if (auto it = d.probes.find("launch_interval_us"); it != d.probes.end() && it->second > 0) m.launch_us = it->second;
 }
 
-db::DeviceRecord device_record(const profiler::DeviceProbe& p) {
-  db::DeviceRecord d;
-  d.uuid = p.uuid.empty() ? "model:" + p.name : p.uuid;
-  d.name = p.name;
-  d.cc_major = p.cc_major;
-  d.cc_minor = p.cc_minor;
-  d.sm_count = p.sm_count;
-  d.max_threads_per_block = p.max_threads_per_block;
-  d.smem_per_block_optin = p.shared_per_block_optin;
-  d.regs_per_block = p.regs_per_block;
-  d.global_memory_bytes = int64_t(p.global_memory_bytes);
-  if (p.benchmarked)
-    d.probes = {{"copy_gbps", p.copy_bandwidth_gbs},       {"shared_gbps", p.shared_bandwidth_gbs},
-                {"mul32_gops", p.mul32_gops},              {"mul64_gops", p.mul64_gops},
-                {"launch_interval_us", p.launch_interval_us}, {"launch_sync_us", p.launch_sync_us}};
-  return d;
-}
-
 std::vector<kernels::Op> parse_op_list(const std::string& text) {
   std::vector<kernels::Op> out;
   auto has_variants = [](kernels::Op op) {

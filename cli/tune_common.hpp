@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/device_record.hpp"
 #include "db/records.hpp"
 #include "kernels/registry.hpp"
 #include "profiler/device_probe.hpp"
@@ -20,7 +21,6 @@ tuner::DeviceModel device_model_from_probe(const profiler::DeviceProbe& p);
 // The rates stored with the device (bigtune probe/tune) fill what a
 // properties-only probe lacks.
 void apply_stored_rates(tuner::DeviceModel& m, const db::DeviceRecord& d);
-db::DeviceRecord device_record(const profiler::DeviceProbe& p);
 
 // "add,mul" -> ops; empty or "all": every op with variants in the registry
 // that the tuner's batches support.
