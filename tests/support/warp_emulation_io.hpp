@@ -54,6 +54,46 @@ inline uint64_t expect_products(const std::vector<mpz_t>& ma, const std::vector<
   return i;
 }
 
+// Operand pairs for a product-like warp kernel: `count` pairs of `bits`-bit
+// numbers made by make(a, b, i), their 32-bit limbs, a poisoned result array
+// of `rbits`-bit instances, and the kernel arguments over them (callers add
+// flags, ipb or drop b where their kernel needs it).
+class PairBatch {
+ public:
+  template <class Make>
+  PairBatch(uint64_t count, uint64_t bits, uint64_t rbits, Make&& make)
+      : n(limbs32(bits)), rn(limbs32(rbits)), rbits(rbits), ma(count), mb(count), a(count * n), b(count * n),
+        r(count * rn, 0xdeadbeefu) {
+    for (uint64_t i = 0; i < count; ++i) {
+      mpz_inits(ma[i], mb[i], nullptr);
+      make(ma[i], mb[i], i);
+      put(a, i, n, ma[i]);
+      put(b, i, n, mb[i]);
+    }
+    args.r = r.data();
+    args.a = a.data();
+    args.b = b.data();
+    args.count = count;
+    args.bits = rbits;
+    args.limbs = n;
+    args.out_limbs = rn;
+  }
+  ~PairBatch() {
+    for (size_t i = 0; i < ma.size(); ++i) mpz_clears(ma[i], mb[i], nullptr);
+  }
+  PairBatch(const PairBatch&) = delete;
+  PairBatch& operator=(const PairBatch&) = delete;
+
+  // Every instance against GMP's ma * mb mod 2^rbits (expect_products).
+  uint64_t expect_products(const std::string& what) const { return test::expect_products(ma, mb, r, rn, rbits, what); }
+
+  const uint32_t n, rn;
+  const uint64_t rbits;
+  std::vector<mpz_t> ma, mb;
+  std::vector<uint32_t> a, b, r;
+  kernels::KernelArgs args;
+};
+
 // The arguments of a divmod launch over host batches: u (un limbs) by v (vl
 // limbs) into q (un limbs) and r (vl limbs), the zero-divisor flags in `flags`.
 inline kernels::KernelArgs divmod_args(std::vector<uint32_t>& q, std::vector<uint32_t>& r, std::vector<uint32_t>& u,

@@ -137,27 +137,13 @@ TEST(WarpEmulation, ProductsAndAddSubMatchGmp) {
     const uint64_t count = 64 / c.lanes + 3, bits = c.bits;
     const bool full = c.op == K::Mul || c.op == K::Sqr;
     const uint64_t rbits = full ? 2 * bits + 64 : bits;  // full products: one spare word, zero
-    const uint32_t n = limbs32(bits), rn = limbs32(rbits);
-    std::vector<uint32_t> a(count * n), b(count * n), r(count * rn, 0xdeadbeef), flags(count, 0x5a5a5a5a);
-    std::vector<mpz_t> ma(count), mb(count);
-    mpz_t want, got, mod;
-    mpz_inits(want, got, mod, nullptr);
-    for (uint64_t i = 0; i < count; ++i) {
-      mpz_inits(ma[i], mb[i], nullptr);
-      test::make_pair(ma[i], mb[i], rng, bits, i);
-      put(a, i, n, ma[i]);
-      put(b, i, n, mb[i]);
-    }
-    KernelArgs args;
-    args.r = r.data();
-    args.a = a.data();
-    args.b = b.data();
-    args.flags = flags.data();
-    args.count = count;
-    args.bits = rbits;
-    args.limbs = n;
-    args.out_limbs = rn;
-    launch_host(c.kernel, args, c.lanes);
+    std::vector<uint32_t> flags(count, 0x5a5a5a5a);
+    mpz_t want, got;
+    mpz_inits(want, got, nullptr);
+    test::PairBatch p(count, bits, rbits, [&](mpz_t a, mpz_t b, uint64_t i) { test::make_pair(a, b, rng, bits, i); });
+    p.args.flags = flags.data();
+    auto &ma = p.ma, &mb = p.mb;
+    launch_host(c.kernel, p.args, c.lanes);
     for (uint64_t i = 0; i < count; ++i) {
       int want_flag = -1;
       switch (c.op) {
@@ -175,15 +161,14 @@ TEST(WarpEmulation, ProductsAndAddSubMatchGmp) {
         case K::Mul: mpz_mul(want, ma[i], mb[i]); break;
         case K::Sqr: mpz_mul(want, ma[i], ma[i]); break;
       }
-      get(got, r, i, rn);
+      get(got, p.r, i, p.rn);
       ASSERT_TRUE(mpz_cmp(want, got) == 0 && (want_flag < 0 || int(flags[i]) == want_flag))
           << "op " << int(c.op) << " L " << c.lanes << " bits " << bits << " instance " << i << "\n a = "
           << test::hex(ma[i]) << "\n b = " << test::hex(mb[i]) << "\n want " << test::hex(want) << " flag "
           << want_flag << "\n got  " << test::hex(got) << " flag " << flags[i];
       ++checked;
     }
-    for (uint64_t i = 0; i < count; ++i) mpz_clears(ma[i], mb[i], nullptr);
-    mpz_clears(want, got, mod, nullptr);
+    mpz_clears(want, got, nullptr);
   }
   gmp_randclear(rng);
   EXPECT_GT(checked, 100u);
@@ -234,31 +219,13 @@ TEST(WarpEmulation, RoundsProductMatchesGmp) {
     // filled and whose last two rounds are empty.
     const uint64_t count = 2 * R * ipb + ipb + (ipb > 1 ? ipb / 2 : 1), bits = c.bits;
     const uint64_t rbits = c.full ? 2 * bits + c.extra_bits : bits;
-    const uint32_t n = limbs32(bits), rn = limbs32(rbits);
-    std::vector<uint32_t> a(count * n), b(count * n), r(count * rn, 0xdeadbeef);
-    std::vector<mpz_t> ma(count), mb(count);
-    for (uint64_t i = 0; i < count; ++i) {
-      mpz_inits(ma[i], mb[i], nullptr);
-      test::make_pair(ma[i], mb[i], rng, bits, i);
-      put(a, i, n, ma[i]);
-      put(b, i, n, mb[i]);
-    }
-    KernelArgs args;
-    args.r = r.data();
-    args.a = a.data();
-    args.b = b.data();
-    args.count = count;
-    args.bits = rbits;
-    args.limbs = n;
-    args.out_limbs = rn;
-    args.ipb = ipb;
-    args.threads_per_instance = c.lanes;
+    test::PairBatch p(count, bits, rbits, [&](mpz_t a, mpz_t b, uint64_t i) { test::make_pair(a, b, rng, bits, i); });
+    p.args.ipb = ipb;
+    p.args.threads_per_instance = c.lanes;
     const uint64_t grid = ((count + ipb - 1) / ipb + R - 1) / R;
-    for (uint64_t blk = 0; blk < grid; ++blk) emu::run_warp(unsigned(blk), [&](unsigned) { c.kernel(args); });
-    checked += test::expect_products(ma, mb, r, rn, rbits,
-                                     std::string(c.full ? "mul" : "mul_low") + " L " + std::to_string(c.lanes) +
-                                         " bits " + std::to_string(bits));
-    for (uint64_t i = 0; i < count; ++i) mpz_clears(ma[i], mb[i], nullptr);
+    for (uint64_t blk = 0; blk < grid; ++blk) emu::run_warp(unsigned(blk), [&](unsigned) { c.kernel(p.args); });
+    checked += p.expect_products(std::string(c.full ? "mul" : "mul_low") + " L " + std::to_string(c.lanes) + " bits " +
+                                 std::to_string(bits));
   }
   gmp_randclear(rng);
   EXPECT_GT(checked, 300u);

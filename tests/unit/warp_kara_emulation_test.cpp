@@ -61,29 +61,14 @@ TEST(WarpKaraEmulation, ProductAndSquareMatchGmp) {
     // operand case of make_split_pair).
     const uint64_t count = std::max<uint64_t>(2 * ipb + (ipb > 1 ? ipb / 2 : 1), 16), bits = c.bits;
     const uint64_t rbits = uint64_t(int64_t(2 * bits) + c.extra_bits);
-    const uint32_t n = limbs32(bits), rn = limbs32(rbits);
-    std::vector<uint32_t> a(count * n), b(count * n), r(count * rn, 0xdeadbeef);
-    std::vector<mpz_t> ma(count), mb(count);
-    for (uint64_t i = 0; i < count; ++i) {
-      mpz_inits(ma[i], mb[i], nullptr);
-      test::make_split_pair(ma[i], mb[i], rng, bits, half_bits, i);
-      if (c.square) mpz_set(mb[i], ma[i]);
-      put(a, i, n, ma[i]);
-      put(b, i, n, mb[i]);
-    }
-    KernelArgs args;
-    args.r = r.data();
-    args.a = a.data();
-    args.b = c.square ? nullptr : b.data();  // a square must not read b
-    args.count = count;
-    args.bits = rbits;
-    args.limbs = n;
-    args.out_limbs = rn;
-    test::launch_host(c.kernel, args, c.lanes);
-    checked += test::expect_products(ma, mb, r, rn, rbits,
-                                     std::string(c.square ? "sqr" : "mul") + " L " + std::to_string(c.lanes) +
-                                         " bits " + std::to_string(bits));
-    for (uint64_t i = 0; i < count; ++i) mpz_clears(ma[i], mb[i], nullptr);
+    test::PairBatch p(count, bits, rbits, [&](mpz_t a, mpz_t b, uint64_t i) {
+      test::make_split_pair(a, b, rng, bits, half_bits, i);
+      if (c.square) mpz_set(b, a);
+    });
+    if (c.square) p.args.b = nullptr;  // a square must not read b
+    test::launch_host(c.kernel, p.args, c.lanes);
+    checked += p.expect_products(std::string(c.square ? "sqr" : "mul") + " L " + std::to_string(c.lanes) + " bits " +
+                                 std::to_string(bits));
   }
   gmp_randclear(rng);
   EXPECT_GT(checked, 250u);
