@@ -319,5 +319,89 @@ TEST(WarpModEmulation, SqrPowm16Kbit) {
   check<32, 16, WarpMontgomerySqr<32, 16>, true>(K::PowM, 16351, 2, true, 2, 5, 9470);  // shared full odd m
 }
 
+// One lane's Karatsuba block product (kernels/warp/lane_karatsuba.cuh, task
+// powmicache: the block products of the Q = 16 warp Montgomery kernels on L >=
+// 4 lanes): r = x y + a_lo + a_hi B^Q against GMP, with the operand halves
+// x0 < x1, x0 > x1 and x0 = x1 (both signs of the middle term, and a zero
+// difference), all ones, zeros, a single top bit, and the largest addends
+// (the carry word 2).
+template <int Q>
+void check_lane_kara(uint64_t seed) {
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, test::test_seed() + seed);
+  constexpr int H = Q / 2;
+  mpz_t t, want, got;
+  mpz_inits(t, want, got, nullptr);
+  const auto fill = [&](uint32_t (&v)[Q], int kind) {
+    for (int k = 0; k < Q; ++k) {
+      mpz_urandomb(t, rng, 32);
+      const uint32_t r = uint32_t(mpz_get_ui(t));
+      switch (kind) {
+        case 0: v[k] = r; break;                                   // random
+        case 1: v[k] = ~0u; break;                                 // all ones
+        case 2: v[k] = 0; break;                                   // zero
+        case 3: v[k] = k < H ? r : v[k - H]; break;                // x0 = x1
+        case 4: v[k] = k < H ? 0u : ~0u; break;                    // x0 < x1
+        case 5: v[k] = k < H ? ~0u : 0u; break;                    // x0 > x1
+        case 6: v[k] = k == Q - 1 ? 0x80000000u : 0u; break;       // top bit
+        default: v[k] = k < H ? r : (r & 1u); break;               // x1 small
+      }
+    }
+  };
+  const auto to_mpz = [&](mpz_t z, const uint32_t* v, int n) {
+    mpz_import(z, size_t(n), -1, sizeof(uint32_t), 0, 0, v);
+  };
+  for (int kx = 0; kx < 8; ++kx)
+    for (int ky = 0; ky < 8; ++ky)
+      for (int ka = 0; ka < 3; ++ka) {
+        uint32_t x[Q], y[Q], a_lo[Q], a_hi[Q], lo[Q], hi[Q];
+        fill(x, kx);
+        fill(y, ky);
+        fill(a_lo, ka == 1 ? 1 : 0);
+        fill(a_hi, ka == 1 ? 1 : (ka == 2 ? 2 : 0));
+        const uint32_t top = kernels::warp::lane_kara::mul_add<Q>(lo, hi, x, y, a_lo, a_hi);
+        mpz_t zx, zy;
+        mpz_inits(zx, zy, nullptr);
+        to_mpz(zx, x, Q), to_mpz(zy, y, Q);
+        mpz_mul(want, zx, zy);
+        to_mpz(t, a_lo, Q), mpz_add(want, want, t);
+        to_mpz(t, a_hi, Q), mpz_mul_2exp(t, t, 32 * Q), mpz_add(want, want, t);
+        uint32_t r[2 * Q + 1];
+        std::copy(lo, lo + Q, r), std::copy(hi, hi + Q, r + Q), r[2 * Q] = top;
+        to_mpz(got, r, 2 * Q + 1);
+        ASSERT_EQ(mpz_cmp(want, got), 0) << "Q " << Q << " kinds " << kx << " " << ky << " " << ka;
+        // In place, as add_column_product calls it: (lo, hi) += x y.
+        std::copy(a_lo, a_lo + Q, lo), std::copy(a_hi, a_hi + Q, hi);
+        const uint32_t top2 = kernels::warp::lane_kara::mul_add<Q>(lo, hi, x, y, lo, hi);
+        std::copy(lo, lo + Q, r), std::copy(hi, hi + Q, r + Q), r[2 * Q] = top2;
+        to_mpz(got, r, 2 * Q + 1);
+        ASSERT_EQ(mpz_cmp(want, got), 0) << "in place, Q " << Q << " kinds " << kx << " " << ky << " " << ka;
+        mpz_clears(zx, zy, nullptr);
+      }
+  mpz_clears(t, want, got, nullptr);
+  gmp_randclear(rng);
+}
+
+TEST(WarpModEmulation, LaneKaratsubaBlockProduct) {
+  for (uint64_t s = 0; s < 4; ++s) check_lane_kara<16>(9600 + s);
+  check_lane_kara<8>(9610);
+}
+
+// The 4 and 8 Kbit shapes of the bgsqr powm (q16.l8, q16.l16), whose block
+// products are the lane Karatsuba: mulmod, sqrmod, powm at the limits, odd
+// sizes and partial sizes (S < L), every kind of modulus, operands >= m;
+// short exponents (the emulation's time; the GPU suite runs full ones).
+TEST(WarpModEmulation, LaneKaratsubaPowm) {
+  using kernels::warp::WarpMontgomerySqr;
+  check<8, 16, WarpMontgomerySqr<8, 16>>(K::MulMod, 4096, 4, false, 0, 1, 9620);
+  check<8, 16, WarpMontgomerySqr<8, 16>>(K::SqrMod, 4096, 4, false, 0, 1, 9621);
+  check<8, 16, WarpMontgomerySqr<8, 16>>(K::SqrMod, 3000, 4, false, 0, 1, 9622);  // S = 6 < L
+  check<8, 16, WarpMontgomerySqr<8, 16>, true>(K::PowM, 4096, 4, false, 3, 6, 9623);
+  check<8, 16, WarpMontgomerySqr<8, 16>, true>(K::PowM, 2049, 4, true, 3, 6, 9624);  // S = 5, shared m
+  check<16, 16, WarpMontgomerySqr<16, 16>, true>(K::PowM, 8192, 2, false, 2, 5, 9625);
+  check<16, 16, WarpMontgomerySqr<16, 16>, true>(K::PowM, 5000, 2, false, 2, 5, 9626);  // S = 10 < L
+}
+
 }  // namespace
 }  // namespace bigtune
