@@ -51,7 +51,6 @@
 #pragma once
 #include <cstdint>
 
-#include "kernels/warp/lane_karatsuba.cuh"
 #include "kernels/warp/montgomery.cuh"
 #include "kernels/warp/mul_block_rotate.cuh"  // detail::mac, detail::add_low
 
@@ -66,17 +65,6 @@ struct WarpMontgomeryBlock : WarpMontgomery<L, Q> {
   __device__ __forceinline__ WarpMontgomeryBlock() {}
   __device__ __forceinline__ explicit WarpMontgomeryBlock(typename Base::TempStorage&) {}
 
-  // Block products by one level of Karatsuba (kernels/warp/lane_karatsuba.cuh,
-  // task powmicache) at Q = 16 on L >= 4 lanes: 3/4 of the IMAD.WIDE (489
-  // against 617 a product step, SASS of CUDA 13.0), -12 % FMA-pipe cycles a
-  // product step, -13 % a squaring's pair step, -9 % a reduction step; the
-  // FMA pipe is what bounds these kernels (ncu, bench/results/
-  // 2026-11-23-h100-powmicache.md). Not at Q = 8 (2 Kbit's q8.l8: -7 % FMA
-  // cycles for +60 % instructions a product step, +37 % of a lone warp's
-  // issue time) nor at L = 2 (1 Kbit: 215 registers against 162 would cut
-  // the resident warps from 12 to 8 per SM).
-  static constexpr bool kLaneKara = Q >= 16 && L >= 4;
-
   // acc.lo moves out, the column above moves in.
   __device__ __forceinline__ static uint32_t next_column(Acc& acc) {
     const uint32_t out = acc.lo;
@@ -90,13 +78,6 @@ struct WarpMontgomeryBlock : WarpMontgomery<L, Q> {
   __device__ __forceinline__ static void column_product(uint32_t (&lo)[Q], uint32_t (&hi)[Q], uint32_t& top,
                                                         const uint32_t (&x)[Q], const uint32_t (&y)[Q],
                                                         const uint32_t (&w)[Q], uint32_t c) {
-    if constexpr (kLaneKara) {
-      uint32_t a_hi[Q];
-#pragma unroll
-      for (int k = 0; k < Q; ++k) a_hi[k] = k == 0 ? c : 0u;
-      top = lane_kara::mul_add<Q>(lo, hi, x, y, w, a_hi);
-      return;
-    }
     Acc acc{0, 0, 0};
 #pragma unroll
     for (int k = 0; k < Q; ++k) {
@@ -119,7 +100,6 @@ struct WarpMontgomeryBlock : WarpMontgomery<L, Q> {
   // (lo, hi) += m q by columns; returns the carry out of the top column.
   __device__ __forceinline__ static uint32_t add_column_product(uint32_t (&lo)[Q], uint32_t (&hi)[Q],
                                                                 const uint32_t (&m)[Q], const uint32_t (&q)[Q]) {
-    if constexpr (kLaneKara) return lane_kara::mul_add<Q>(lo, hi, m, q, lo, hi);
     Acc acc{0, 0, 0};
 #pragma unroll
     for (int k = 0; k < Q; ++k) {
