@@ -202,5 +202,39 @@ TEST(PowmRegsVsGmp, DefaultPlan16Kbit) {
   EXPECT_EQ(bad, 0u);
 }
 
+// The default plans at 2-8 Kbit (kernels/preferred_plans.cpp: bgsqr q8.l8,
+// q16.l8, q16.l16; task powmicache: their block sizes), no explicit plan:
+// each size's top and an odd size of the same plan, moduli per instance of
+// every kind (the even ones through the fallback), per instance all odd with
+// full-length exponents up to 4 Kbit, shared odd and even; counts that leave
+// a partial last block and more than one wave's worth of blocks at 2 Kbit.
+TEST(PowmRegsVsGmp, DefaultPlan2To8Kbit) {
+  BIGTUNE_REQUIRE_GPU();
+  Context ctx;
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, test::test_seed() + 7900);
+  uint64_t bad = 0, cases = 0;
+  for (uint64_t bits : {2048u, 1985u, 4096u, 3585u, 8192u, 7937u}) {
+    if (bits > test::max_bits_cap()) continue;
+    const uint64_t count = bits <= 2048 ? 45 : bits <= 4096 ? 23 : 11;
+    std::printf("[ powm default plan ] %llu bits: %s ipb %u\n", (unsigned long long)bits,
+                ctx.plan(Op::PowM, bits, count).variant.c_str(), ctx.plan(Op::PowM, bits, count).ipb);
+    bad += run_case(ctx, nullptr, bits, 0, count, Mod::PerInstance, rng);
+    bad += run_case(ctx, nullptr, bits, 0, count, Mod::PerInstanceOdd, rng);
+    bad += run_case(ctx, nullptr, bits, 0, count, Mod::SharedOdd, rng);
+    bad += run_case(ctx, nullptr, bits, 0, count, Mod::SharedEven, rng);
+    cases += 4;
+  }
+  // A batch of many blocks at 2 Kbit (short exponents: GMP's side).
+  bad += run_case(ctx, nullptr, 2048, 0, 3001, Mod::SharedOdd, rng, 0);
+  ++cases;
+  gmp_randclear(rng);
+  std::printf("[ powm default plan 2-8 Kbit ] %llu cases, %llu mismatches\n", (unsigned long long)cases,
+              (unsigned long long)bad);
+  EXPECT_GT(cases, 0u);
+  EXPECT_EQ(bad, 0u);
+}
+
 }  // namespace
 }  // namespace bigtune
