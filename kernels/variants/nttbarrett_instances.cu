@@ -204,10 +204,14 @@ const ShapeRules kNttBarrettShape{nb_threads, nb_smem, nb_max_bits, nb_scratch, 
 }  // namespace
 
 void append_nttbarrett_variants(std::vector<Variant>& out) {
-  const void* kernel = reinterpret_cast<const void*>(&modular::nttbarrett_powm_kernel);
+  const void* kernel = reinterpret_cast<const void*>(&modular::nttbarrett_powm_kernel<1>);
   for (uint32_t w : {4u, 5u, 6u})
     out.push_back(make_variant(Op::PowM, "block", "nttbarrett", 64, 1, modular::kNttBarrettMaxThreads, kernel,
                                kNttBarrettShape, "w" + std::to_string(w), w));
+  // 64 registers, two blocks per SM at 2^16 bits (nttbarrett_powm.cuh).
+  const void* kernel_b2 = reinterpret_cast<const void*>(&modular::nttbarrett_powm_kernel<2>);
+  out.push_back(make_variant(Op::PowM, "block", "nttbarrett", 64, 1, modular::kNttBarrettMaxThreads, kernel_b2,
+                             kNttBarrettShape, "w6.b2", 6));
 }
 
 }  // namespace bigtune::kernels::variants
