@@ -52,7 +52,7 @@ using NbTables = block::NttTables<arith::Crt3>;
 // register budget mul_ntt_kernel has, the caller's state saved around it
 // (a few words per ~37-us product at 2^16 bits).
 // t = a·b (b null: a^2), full 2n-word product.
-template <int kMinBlocks>  // one copy per kernel: its register budget
+template <int kRegs>  // one copy per kernel: its register budget
 __device__ __noinline__ void nb_full_product(uint64_t* t, const uint64_t* a, const uint64_t* b, uint32_t n,
                                              const block::NttPlan& p, const NbTables& tw, arith::Crt3::Elem* x,
                                              uint64_t* carry_words, arith::Crt3::Elem* b_hat, NbScan& scan) {
@@ -68,7 +68,7 @@ __device__ __noinline__ void nb_full_product(uint64_t* t, const uint64_t* a, con
 // limb's q1 word is read before its segment's scan and written after it, by
 // the same thread: no word is overwritten before it is read) and word 2n,
 // bit N of q (0 or 1), into *d. Ends with a block barrier.
-template <int kMinBlocks>  // one copy per kernel: its register budget
+template <int kRegs>  // one copy per kernel: its register budget
 __device__ __noinline__ void nb_q_product(uint64_t* q, uint32_t* d, const arith::Crt3::Elem* mu_hat, uint32_t n,
                                           const block::NttPlan& p, const NbTables& tw, arith::Crt3::Elem* x,
                                           uint64_t* carry_words, NbScan& scan) {
@@ -96,7 +96,7 @@ __device__ __noinline__ void nb_q_product(uint64_t* q, uint32_t* d, const arith:
 // m' by its cached spectrum: the carry phase over limbs 0 .. n only (the
 // finish reads no more; the full product's 2n would double it), d m' 2^N is
 // d·m'[0] in word n. Ends with a block barrier.
-template <int kMinBlocks>  // one copy per kernel: its register budget
+template <int kRegs>  // one copy per kernel: its register budget
 __device__ __noinline__ void nb_qm_product(uint64_t* row, const uint64_t* q, const uint32_t* d,
                                            const uint64_t* mprime, const arith::Crt3::Elem* mp_hat, uint32_t n,
                                            const block::NttPlan& p, const NbTables& tw, arith::Crt3::Elem* x,
@@ -155,7 +155,7 @@ __device__ uint32_t nb_sub_rows(uint64_t* dst, uint32_t w, A a, B b, NbScan& sca
   return *flag;
 }
 // b_hat = the scaled spectrum of b.
-template <int kMinBlocks>  // one copy per kernel: its register budget
+template <int kRegs>  // one copy per kernel: its register budget
 __device__ __noinline__ void nb_cache(arith::Crt3::Elem* b_hat, const uint64_t* b, uint32_t n,
                                       const block::NttPlan& p, const NbTables& tw, arith::Crt3::Elem* x) {
   block::ntt_cache_operand<arith::Crt3>(b_hat, x, p, tw, b, n, threadIdx.x, blockDim.x, [](bool warp_local) {
@@ -164,18 +164,23 @@ __device__ __noinline__ void nb_cache(arith::Crt3::Elem* b_hat, const uint64_t* 
   });
 }
 
-// 512 threads at 2^16 bits. kMinBlocks = 1: 128 registers (session 7: the
-// products without spills, 16 bytes spilled in the kernel body; session 8
-// with the block-wide glue: 28 bytes), 4 / 2 / 1 blocks per SM at 16 / 32 /
-// 64 Kbit. kMinBlocks = 2 (`.b2`): 64 registers, 8 / 4 / 2 blocks per SM
-// (106 KB of shared memory at 64 Kbit: two fit), with spills around the
-// products (ptxas, CUDA 13.0: 264 bytes stored in the kernel body); session
-// 7's .b2 (with the warp-0 glue) ran 3-13 % slower at every size (run 2 of
-// bench/results/2026-11-23-h100-nttpowm.md), session 8 measures it again
-// (bench/results/2026-11-23-h100-nttfuse.md).
-template <int kMinBlocks>
-__global__ void __launch_bounds__(kNttBarrettMaxThreads, kMinBlocks) nttbarrett_powm_kernel(KernelArgs args,
-                                                                                            NttBarrettParams prm) {
+// 512 threads at 2^16 bits; kRegs names the kernel's register budget (the
+// products' copies follow it: a __noinline__ function shared by kernels of
+// different budgets would be compiled once, for the smallest).
+//   nttbarrett_powm_kernel<1> (w4, w5, w6): 128 registers (session 7: the
+//     products without spills, 16 bytes spilled in the kernel body; session
+//     8 with the block-wide glue: 28 bytes), 4 / 2 / 1 blocks per SM at 16 /
+//     32 / 64 Kbit;
+//   nttbarrett_powm_kernel<2> (w6.b2): 64 registers, 8 / 4 / 2 blocks per SM
+//     (106 KB of shared memory at 64 Kbit: two fit), spills around the
+//     products (ptxas, CUDA 13.0: 264 bytes stored in the kernel body, 44-208
+//     in the products);
+//   nttbarrett_powm_kernel_r80 (w6.r80): 80 registers, 6 / 3 / 1 blocks.
+// Session 7's .b2 (with the warp-0 glue) ran 3-13 % slower at every size
+// (run 2 of bench/results/2026-11-23-h100-nttpowm.md); session 8's figures:
+// bench/results/2026-11-23-h100-nttfuse.md.
+template <int kRegs>
+__device__ __forceinline__ void nttbarrett_powm_body(const KernelArgs& args, const NttBarrettParams& prm) {
   using Field = arith::Crt3;
   using Elem = Field::Elem;
   __shared__ NbScan scan_storage;
@@ -205,8 +210,8 @@ __global__ void __launch_bounds__(kNttBarrettMaxThreads, kMinBlocks) nttbarrett_
       const uint32_t s = s_shift, ws = s / 64, bs = s % 64;
       for (uint32_t j = tid; j < n; j += blockDim.x) q[j] = barrett_shl_word(t, 2 * n, int64_t(n) + j, ws, bs);
       __syncthreads();
-      nb_q_product<kMinBlocks>(q, &s_d, mu_hat, n, p, tw, x, carry_words, scan_storage);
-      nb_qm_product<kMinBlocks>(row0, q, &s_d, mp, mp_hat, n, p, tw, x, carry_words, scan_storage);
+      nb_q_product<kRegs>(q, &s_d, mu_hat, n, p, tw, x, carry_words, scan_storage);
+      nb_qm_product<kRegs>(row0, q, &s_d, mp, mp_hat, n, p, tw, x, carry_words, scan_storage);
       // r = (t << s) - q m' modulo 2^(N+64), over the product's row.
       nb_sub_rows(
           row0, n + 1, [&](uint32_t j) { return barrett_shl_word(t, 2 * n, j, ws, bs); },
@@ -228,13 +233,13 @@ __global__ void __launch_bounds__(kNttBarrettMaxThreads, kMinBlocks) nttbarrett_
     };
     // out = a·b mod m (b null: a^2); out may alias a or b (t is separate).
     const auto mulmod = [&](const uint64_t* a, const uint64_t* b, uint64_t* out) {
-      nb_full_product<kMinBlocks>(t, a, b, n, p, tw, x, carry_words, b_hat, scan_storage);
+      nb_full_product<kRegs>(t, a, b, n, p, tw, x, carry_words, b_hat, scan_storage);
       reduce(out);
     };
 
     // The modulus' two spectra, once per instance.
-    nb_cache<kMinBlocks>(mu_hat, prm.mu + i * n, n, p, tw, x);
-    nb_cache<kMinBlocks>(mp_hat, prm.mprime + i * n, n, p, tw, x);
+    nb_cache<kRegs>(mu_hat, prm.mu + i * n, n, p, tw, x);
+    nb_cache<kRegs>(mp_hat, prm.mprime + i * n, n, p, tw, x);
 
     // table[0] = 1 mod m (0 for m = 1: s = N - 1), table[1] = x mod m (any
     // x < 2^N: t = x, high half 0).
@@ -276,6 +281,14 @@ __global__ void __launch_bounds__(kNttBarrettMaxThreads, kMinBlocks) nttbarrett_
     for (uint32_t j = tid; j < n; j += blockDim.x) ri[j] = cur[j];
     __syncthreads();  // cur, s_shift are the next instance's
   }
+}
+template <int kMinBlocks>
+__global__ void __launch_bounds__(kNttBarrettMaxThreads, kMinBlocks) nttbarrett_powm_kernel(KernelArgs args,
+                                                                                            NttBarrettParams prm) {
+  nttbarrett_powm_body<kMinBlocks>(args, prm);
+}
+__global__ void __maxnreg__(80) nttbarrett_powm_kernel_r80(KernelArgs args, NttBarrettParams prm) {
+  nttbarrett_powm_body<80>(args, prm);
 }
 #endif  // __CUDACC__
 
