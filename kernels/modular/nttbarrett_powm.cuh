@@ -175,10 +175,12 @@ __device__ __noinline__ void nb_cache(arith::Crt3::Elem* b_hat, const uint64_t* 
 //     (106 KB of shared memory at 64 Kbit: two fit), spills around the
 //     products (ptxas, CUDA 13.0: 264 bytes stored in the kernel body, 44-208
 //     in the products);
-//   nttbarrett_powm_kernel_r80 (w6.r80): 80 registers, 6 / 3 / 1 blocks.
 // Session 7's .b2 (with the warp-0 glue) ran 3-13 % slower at every size
-// (run 2 of bench/results/2026-11-23-h100-nttpowm.md); session 8's figures:
-// bench/results/2026-11-23-h100-nttfuse.md.
+// (run 2 of bench/results/2026-11-23-h100-nttpowm.md). Session 8 (block-wide
+// glue; bench/results/2026-11-23-h100-nttfuse.md): .b2 is 1.09x w6 at 64
+// Kbit (24.86 vs 22.75 powm/s), 0.93x at 32 Kbit, 0.90x at 16 Kbit; an
+// 80-register build (__maxnreg__(80): 3 blocks per SM at 32 Kbit) ran
+// 0.95x w6 at 32 Kbit and was dropped.
 template <int kRegs>
 __device__ __forceinline__ void nttbarrett_powm_body(const KernelArgs& args, const NttBarrettParams& prm) {
   using Field = arith::Crt3;
@@ -286,9 +288,6 @@ template <int kMinBlocks>
 __global__ void __launch_bounds__(kNttBarrettMaxThreads, kMinBlocks) nttbarrett_powm_kernel(KernelArgs args,
                                                                                             NttBarrettParams prm) {
   nttbarrett_powm_body<kMinBlocks>(args, prm);
-}
-__global__ void __maxnreg__(80) nttbarrett_powm_kernel_r80(KernelArgs args, NttBarrettParams prm) {
-  nttbarrett_powm_body<80>(args, prm);
 }
 #endif  // __CUDACC__
 

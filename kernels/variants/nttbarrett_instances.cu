@@ -208,14 +208,11 @@ void append_nttbarrett_variants(std::vector<Variant>& out) {
   for (uint32_t w : {4u, 5u, 6u})
     out.push_back(make_variant(Op::PowM, "block", "nttbarrett", 64, 1, modular::kNttBarrettMaxThreads, kernel,
                                kNttBarrettShape, "w" + std::to_string(w), w));
-  // 64 registers, two blocks per SM at 2^16 bits; 80 registers, three at
-  // 2^15 (nttbarrett_powm.cuh).
+  // 64 registers, two blocks per SM at 2^16 bits (nttbarrett_powm.cuh): the
+  // default above 32 Kbit.
   const void* kernel_b2 = reinterpret_cast<const void*>(&modular::nttbarrett_powm_kernel<2>);
   out.push_back(make_variant(Op::PowM, "block", "nttbarrett", 64, 1, modular::kNttBarrettMaxThreads, kernel_b2,
                              kNttBarrettShape, "w6.b2", 6));
-  const void* kernel_r80 = reinterpret_cast<const void*>(&modular::nttbarrett_powm_kernel_r80);
-  out.push_back(make_variant(Op::PowM, "block", "nttbarrett", 64, 1, modular::kNttBarrettMaxThreads, kernel_r80,
-                             kNttBarrettShape, "w6.r80", 6));
 }
 
 }  // namespace bigtune::kernels::variants

@@ -139,8 +139,7 @@ uint64_t run_all(const std::vector<Case>& cases, uint64_t seed, const char* what
 constexpr const char* kW4 = "powm.nttbarrett.u64.q1.w4";
 constexpr const char* kW5 = "powm.nttbarrett.u64.q1.w5";
 constexpr const char* kW6 = "powm.nttbarrett.u64.q1.w6";
-constexpr const char* kW6B2 = "powm.nttbarrett.u64.q1.w6.b2";    // 64 registers
-constexpr const char* kW6R80 = "powm.nttbarrett.u64.q1.w6.r80";  // 80 registers
+constexpr const char* kW6B2 = "powm.nttbarrett.u64.q1.w6.b2";  // 64 registers
 
 // GMP's mpz_powm is the slow side here (a 64-Kbit powm with a full exponent
 // takes ~30 s on one host core): full-length exponents at 9000 - 16384 bits,
@@ -157,7 +156,6 @@ TEST(NttBarrettVsGmp, PowmSizesModuliExponents) {
   for (uint64_t bits : {16384ull, 16385ull, 32768ull, 40001ull, 65536ull}) {
     cases.push_back({bits, 10, -1, 300, -1, kW6});
     cases.push_back({bits, 10, -1, 300, -1, kW6B2});
-    cases.push_back({bits, 4, -1, 300, -1, kW6R80});
     cases.push_back({bits, 6, 4, 300, -1, kW5});  // even shared modulus
     cases.push_back({bits, 4, 7, 200, -1, kW4});
   }
@@ -231,7 +229,7 @@ TEST(NttBarrettVsGmp, ReductionCorrectionsAndCarries) {
       da.from_mpz(a.data(), kCount);
       de.from_mpz(e.data(), kCount);
       dm.from_mpz(&m, 1);
-      for (const char* v : {kW4, kW6, kW6B2, kW6R80}) {
+      for (const char* v : {kW4, kW6, kW6B2}) {
         const Plan plan{v, 1, "explicit", 0.0};
         ctx.powm(dr, da, de, dm, &plan);
         ctx.synchronize();
@@ -264,7 +262,7 @@ TEST(NttBarrettVsGmp, ReductionCorrectionsAndCarries) {
 TEST(NttBarrettVsGmp, PastTheLimitIsUnsupported) {
   BIGTUNE_REQUIRE_GPU();
   Context ctx;
-  for (const char* v : {kW4, kW5, kW6, kW6B2, kW6R80}) {
+  for (const char* v : {kW4, kW5, kW6, kW6B2}) {
     const Plan plan{v, 1, "explicit", 0.0};
     const std::string why = test::expect_unsupported_past(ctx, Op::PowM, plan, 65537, 65536);
     EXPECT_NE(why.find("65536"), std::string::npos) << why;
@@ -284,7 +282,6 @@ TEST(NttBarrettVsGmp, SanitizerSized) {
   cases.push_back({8193, 2, 5, 10, -1, kW4});
   cases.push_back({1000, 3, -1, 12, -1, kW6});
   cases.push_back({1000, 3, 5, 12, -1, kW6B2});
-  cases.push_back({1000, 3, -1, 12, -1, kW6R80});
   EXPECT_EQ(run_all(cases, 9800, "sanitizer"), 0u);
 }
 
