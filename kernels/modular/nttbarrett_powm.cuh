@@ -45,7 +45,7 @@ namespace bigtune::kernels::modular {
 using NbScan = block::BlockAddSub<uint64_t, block::kNttCarryLimbs, false>::TempStorage;
 using NbTables = block::NttTables<arith::Crt3>;
 
-// The three products as calls, not inlined into the kernel: inlined, the
+// The products as calls, not inlined into the kernel: inlined, the
 // NTT's registers and the kernel's live state (pointers, exponent, loop
 // counters) were allocated together: 128 registers and spills (run 1), or
 // ~2 KB of spills under a 64-register bound. As calls, each product gets the
@@ -174,7 +174,7 @@ __device__ __noinline__ void nb_cache(arith::Crt3::Elem* b_hat, const uint64_t* 
 //   nttbarrett_powm_kernel<2> (w6.b2): 64 registers, 8 / 4 / 2 blocks per SM
 //     (106 KB of shared memory at 64 Kbit: two fit), spills around the
 //     products (ptxas, CUDA 13.0: 264 bytes stored in the kernel body, 44-208
-//     in the products);
+//     in the products).
 // Session 7's .b2 (with the warp-0 glue) ran 3-13 % slower at every size
 // (run 2 of bench/results/2026-11-23-h100-nttpowm.md). Session 8 (block-wide
 // glue; bench/results/2026-11-23-h100-nttfuse.md): .b2 is 1.09x w6 at 64
