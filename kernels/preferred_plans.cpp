@@ -46,8 +46,16 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
   // kernels/modular/nttbarrett_powm.cuh): 1.12x the composed one at 32 Kbit,
   // equal at 64 Kbit (same run, bench/results/2026-11-23-h100-nttpowm.md).
   // At 16 Kbit (1.04x the composed one, 383.6/s) the warp powm above wins.
-  // Not above 32 Kbit (2^12 points: no gain measured).
+  // Session 8 (task nttfuse: the Barrett glue block-wide): 96.72 vs 84.81
+  // powm/s at 32 Kbit (1.14x). Above 32 Kbit (2^12 points) its 64-register
+  // build `.b2` (two 512-thread blocks per SM): 1.23x / 1.24x / 1.23x / 1.26x
+  // the composed one at 36864 / 40960 / 49152 / 65536 bits (46.57 / 41.81 /
+  // 33.86 / 24.69 vs 37.93 / 33.75 / 27.48 / 19.62, same run,
+  // bench/results/2026-11-23-h100-nttfuse.md, run 3); 32769-36863 bits not
+  // measured: the same transforms as at 36864, the composed one's products
+  // (Karatsuba, sqr.ntt m13) those of 36864 too.
   if (powm && bits > 16384 && bits <= 32768) return Preferred{"powm.nttbarrett.u64.q1.w6", 1};
+  if (powm && bits > 32768 && bits <= 65536) return Preferred{"powm.nttbarrett.u64.q1.w6.b2", 1};
   if (bits > 8192) return Preferred{powm ? "powm.barrett.u64.q1.w6" : prefixed(op, "barrett.u64.q1"), 1};
   const uint32_t lanes = bits <= 1024 ? 4 : bits <= 2048 ? 8 : bits <= 4096 ? 16 : 32;
   const std::string l = "q8.l" + std::to_string(lanes);

@@ -506,6 +506,76 @@ BIGTUNE_FIELD_HD void ntt_limb_parts(uint64_t& lo, uint64_t& hi, const typename 
 }
 
 #if defined(__CUDACC__)
+// The carry phase of every product here and in ntt_cached.cuh (mul_ntt below,
+// mul_ntt_cached, the fused Barrett powm's reduction products): limbs
+// [0, limbs) of Σ_k c_k 2^(d·k) from the coefficients in x (and subs), in
+// segments of seg = kNttCarryLimbs·threads limbs; carry_words[0, seg) hold a
+// segment's high words, carry_words[seg] the high word + carry coming in
+// from the previous segment.
+//   adjust(j, lo, hi): called for every limb j before the carries; may add
+//     another operand's word into the limb (lo += w, hi += the carry: hi <
+//     2^50 leaves room), e.g. Barrett's q = P_hi + q1 in the product's own
+//     scan (kernels/modular/nttbarrett_powm.cuh);
+//   emit(j, v): the limb's final word, for j < emit_limbs; emit_limbs >
+//     limbs asks for limbs past `limbs` in the last segment too (they have
+//     no coefficients left: their words are what carries into them).
+// Ends with a block barrier; then carry_words[seg] is the carry into limb
+// ceil(limbs / seg)·seg, the first after the last segment.
+template <class Field, class Adjust, class Emit>
+__device__ __forceinline__ void ntt_carry_phase(uint32_t limbs, uint32_t emit_limbs, const typename Field::Elem* x,
+                                                const typename Field::Elem* subs, const NttPlan& p,
+                                                const NttTables<Field>& tw, uint64_t* carry_words,
+                                                typename BlockAddSub<uint64_t, kNttCarryLimbs, false>::TempStorage&
+                                                    scan_storage,
+                                                Adjust adjust, Emit emit) {
+  const uint32_t tid = threadIdx.x, threads = blockDim.x;
+  constexpr uint32_t Q = kNttCarryLimbs;
+  const uint32_t seg = Q * threads;
+  if (tid == 0) carry_words[seg] = 0;
+  for (uint32_t base = 0; base < limbs; base += seg) {
+    uint64_t lo[Q], hi[Q];
+#pragma unroll
+    for (uint32_t k = 0; k < Q; ++k) {
+      ntt_limb_parts<Field>(lo[k], hi[k], x, subs, p, tw, uint64_t(base) + tid * Q + k);
+      adjust(uint64_t(base) + tid * Q + k, lo[k], hi[k]);
+      carry_words[tid * Q + k] = hi[k];
+    }
+    __syncthreads();
+    auto high_before = [&](int k) -> uint64_t {
+      if (k > 0) return hi[k - 1];
+      return tid == 0 ? carry_words[seg] : carry_words[tid * Q - 1];
+    };
+    auto emit_k = [&](int k, uint64_t v) {
+      const uint64_t j = uint64_t(base) + tid * Q + k;
+      if (j < emit_limbs) emit(j, v);
+    };
+    const uint64_t carry = BlockAddSub<uint64_t, Q, false>(scan_storage).run(lo, high_before, tid == 0, emit_k);
+    __syncthreads();
+    if (tid == threads - 1) carry_words[seg] = hi[Q - 1] + carry;  // hi < 2^50: no overflow
+    __syncthreads();
+  }
+}
+
+// adjust of ntt_carry_phase: nothing added.
+struct NttNoAdjust {
+  __device__ void operator()(uint64_t, uint64_t&, uint64_t&) const {}
+};
+// emit of ntt_carry_phase: r (r_limbs words) reduced modulo 2^r_bits (limbs
+// past r_bits are 0).
+struct NttStoreLimbs {
+  uint64_t* r;
+  uint32_t r_limbs;
+  uint64_t top_limb, top_mask;
+  __device__ NttStoreLimbs(uint64_t* r_, uint32_t r_limbs_, uint64_t r_bits)
+      : r(r_), r_limbs(r_limbs_), top_limb(r_bits / 64), top_mask((uint64_t(1) << (r_bits % 64)) - 1) {}
+  __device__ void operator()(uint64_t j, uint64_t v) const {
+    if (j >= r_limbs) return;
+    if (j > top_limb) v = 0;
+    if (j == top_limb) v &= top_mask;
+    r[j] = v;
+  }
+};
+
 template <class Field, bool kSquare>
 __device__ void mul_ntt(uint64_t* r, uint32_t r_limbs, uint64_t r_bits, const uint64_t* a, uint32_t a_limbs,
                         const uint64_t* b, uint32_t b_limbs, const NttPlan& p, const NttTables<Field>& tw,
@@ -521,39 +591,8 @@ __device__ void mul_ntt(uint64_t* r, uint32_t r_limbs, uint64_t r_bits, const ui
                                       if (warp_local) __syncwarp();
                                       else __syncthreads();
                                     });
-
-  // Carry: segments of seg = kNttCarryLimbs·threads limbs; carry_words[0, seg)
-  // hold the segment's high words, carry_words[seg] the high word + carry
-  // coming in from the previous segment.
-  constexpr uint32_t Q = kNttCarryLimbs;
-  const uint32_t seg = Q * threads;
-  if (tid == 0) carry_words[seg] = 0;
-  const uint64_t top_limb = r_bits / 64;
-  const uint64_t top_mask = (uint64_t(1) << (r_bits % 64)) - 1;
-  for (uint32_t base = 0; base < r_limbs; base += seg) {
-    uint64_t lo[Q], hi[Q];
-#pragma unroll
-    for (uint32_t k = 0; k < Q; ++k) {
-      ntt_limb_parts<Field>(lo[k], hi[k], x, subs, p, tw, uint64_t(base) + tid * Q + k);
-      carry_words[tid * Q + k] = hi[k];
-    }
-    __syncthreads();
-    auto high_before = [&](int k) -> uint64_t {
-      if (k > 0) return hi[k - 1];
-      return tid == 0 ? carry_words[seg] : carry_words[tid * Q - 1];
-    };
-    auto emit = [&](int k, uint64_t v) {
-      const uint64_t j = uint64_t(base) + tid * Q + k;
-      if (j >= r_limbs) return;
-      if (j > top_limb) v = 0;
-      if (j == top_limb) v &= top_mask;
-      r[j] = v;
-    };
-    const uint64_t carry = BlockAddSub<uint64_t, Q, false>(scan_storage).run(lo, high_before, tid == 0, emit);
-    __syncthreads();
-    if (tid == threads - 1) carry_words[seg] = hi[Q - 1] + carry;  // hi < 2^50: no overflow
-    __syncthreads();
-  }
+  ntt_carry_phase<Field>(r_limbs, r_limbs, x, subs, p, tw, carry_words, scan_storage, NttNoAdjust{},
+                         NttStoreLimbs(r, r_limbs, r_bits));
 }
 #endif  // __CUDACC__
 

@@ -11,12 +11,12 @@
 //                               in its slot before the first operand);
 //   ntt_cached_coefficients:    a -> forward, x b_hat, inverse: coefficient k
 //                               of a·b in x[ntt_phys(k)];
-//   mul_ntt_cached (device):    the coefficients, then the carry phase of
-//                               ntt.cuh's mul_ntt into 64-bit words.
+//   mul_ntt_cached(_with) (device): the coefficients, then ntt.cuh's carry
+//                               phase (ntt_carry_phase) into 64-bit words.
 // Only unsplit transforms (D = 1, plan.log_d == 0) with the fused middle
 // pass (plan.log_m >= 3): every size the nttbarrett variants hold (<= 2^16
-// bits: N <= 2^12). ntt.cuh itself is left as it is (other tasks of this
-// session build on it); the carry phase below is mul_ntt's for D = 1.
+// bits: N <= 2^12). The carry phase is mul_ntt's own (ntt_carry_phase;
+// a copy of it lived here in session 7).
 #pragma once
 #include <cstdint>
 
@@ -55,57 +55,30 @@ BIGTUNE_FIELD_HD void ntt_cached_coefficients(typename Field::Elem* x, const typ
 }
 
 #if defined(__CUDACC__)
-// The carry phase of mul_ntt (ntt.cuh) for D = 1: r (r_limbs words, reduced
-// modulo 2^r_bits) from the coefficients in x. Same contract for r, x,
-// carry_words and scan_storage as mul_ntt; ends with a block barrier.
-template <class Field>
-__device__ void ntt_carry_out(uint64_t* r, uint32_t r_limbs, uint64_t r_bits, const typename Field::Elem* x,
-                              const NttPlan& p, const NttTables<Field>& tw, uint64_t* carry_words,
-                              typename BlockAddSub<uint64_t, kNttCarryLimbs, false>::TempStorage& scan_storage) {
-  const uint32_t tid = threadIdx.x, threads = blockDim.x;
-  constexpr uint32_t Q = kNttCarryLimbs;
-  const uint32_t seg = Q * threads;
-  if (tid == 0) carry_words[seg] = 0;
-  const uint64_t top_limb = r_bits / 64;
-  const uint64_t top_mask = (uint64_t(1) << (r_bits % 64)) - 1;
-  for (uint32_t base = 0; base < r_limbs; base += seg) {
-    uint64_t lo[Q], hi[Q];
-#pragma unroll
-    for (uint32_t k = 0; k < Q; ++k) {
-      ntt_limb_parts<Field>(lo[k], hi[k], x, nullptr, p, tw, uint64_t(base) + tid * Q + k);
-      carry_words[tid * Q + k] = hi[k];
-    }
-    __syncthreads();
-    auto high_before = [&](int k) -> uint64_t {
-      if (k > 0) return hi[k - 1];
-      return tid == 0 ? carry_words[seg] : carry_words[tid * Q - 1];
-    };
-    auto emit = [&](int k, uint64_t v) {
-      const uint64_t j = uint64_t(base) + tid * Q + k;
-      if (j >= r_limbs) return;
-      if (j > top_limb) v = 0;
-      if (j == top_limb) v &= top_mask;
-      r[j] = v;
-    };
-    const uint64_t carry = BlockAddSub<uint64_t, Q, false>(scan_storage).run(lo, high_before, tid == 0, emit);
-    __syncthreads();
-    if (tid == threads - 1) carry_words[seg] = hi[Q - 1] + carry;
-    __syncthreads();
-  }
-}
-
 // r = a·b, b by its cached spectrum: two transforms instead of mul_ntt's
-// three. r must not overlap a or x.
+// three, then mul_ntt's carry phase (ntt.cuh, ntt_carry_phase, D = 1: no
+// sub-products) with the caller's adjust and emit; mul_ntt_cached stores
+// r_limbs words reduced modulo 2^r_bits (NttStoreLimbs). r must not overlap
+// a or x.
+template <class Field, class Adjust, class Emit>
+__device__ void mul_ntt_cached_with(uint32_t r_limbs, uint32_t emit_limbs, const uint64_t* a, uint32_t a_limbs,
+                                    const typename Field::Elem* b_hat, const NttPlan& p, const NttTables<Field>& tw,
+                                    typename Field::Elem* x, uint64_t* carry_words,
+                                    typename BlockAddSub<uint64_t, kNttCarryLimbs, false>::TempStorage& scan_storage,
+                                    Adjust adjust, Emit emit) {
+  ntt_cached_coefficients<Field>(x, b_hat, p, tw, a, a_limbs, threadIdx.x, blockDim.x, [](bool warp_local) {
+    if (warp_local) __syncwarp();
+    else __syncthreads();
+  });
+  ntt_carry_phase<Field>(r_limbs, emit_limbs, x, nullptr, p, tw, carry_words, scan_storage, adjust, emit);
+}
 template <class Field>
 __device__ void mul_ntt_cached(uint64_t* r, uint32_t r_limbs, uint64_t r_bits, const uint64_t* a, uint32_t a_limbs,
                                const typename Field::Elem* b_hat, const NttPlan& p, const NttTables<Field>& tw,
                                typename Field::Elem* x, uint64_t* carry_words,
                                typename BlockAddSub<uint64_t, kNttCarryLimbs, false>::TempStorage& scan_storage) {
-  ntt_cached_coefficients<Field>(x, b_hat, p, tw, a, a_limbs, threadIdx.x, blockDim.x, [](bool warp_local) {
-    if (warp_local) __syncwarp();
-    else __syncthreads();
-  });
-  ntt_carry_out<Field>(r, r_limbs, r_bits, x, p, tw, carry_words, scan_storage);
+  mul_ntt_cached_with<Field>(r_limbs, r_limbs, a, a_limbs, b_hat, p, tw, x, carry_words, scan_storage,
+                             NttNoAdjust{}, NttStoreLimbs(r, r_limbs, r_bits));
 }
 #endif  // __CUDACC__
 

@@ -27,6 +27,7 @@
 #include "kernels/modular/barrett.hpp"
 #include "kernels/modular/barrett_kernels.cuh"
 #include "kernels/preferred_plans.hpp"
+#include "kernels/variants/barrett_mu_division.hpp"
 #include "kernels/variants/barrett_variants.hpp"
 #include "kernels/variants/variant_factory.hpp"
 
@@ -71,16 +72,6 @@ Choice choose_product(Op op, uint64_t big_n, uint64_t count) {
   return {};
 }
 
-// The division for mu at 2N bits: the measured preference, else the block
-// shifted inverse (to 2^20 bits).
-Choice choose_division(uint64_t bits2, uint64_t count_m) {
-  const DeviceLimits limits = DeviceLimits::h100();
-  if (const auto p = preferred_plan(Op::DivMod, bits2, count_m, limits)) return {p->variant, p->ipb};
-  const Variant* v = find_variant("divmod.shinv.u64.q4");
-  if (v && why_invalid(*v, bits2, count_m, 1, limits).empty()) return {v, 1};
-  return {};
-}
-
 uint32_t window_of(const Variant& v) { return v.op == Op::PowM ? v.param : 0; }
 
 BarrettLayout layout_of(const Variant& v, uint64_t bits, uint64_t count) {
@@ -108,7 +99,7 @@ BarrettLayout layout_of(const Variant& v, uint64_t bits, uint64_t count) {
   l.divisor = take(2 * unit);
   l.quot = take(2 * unit);
   l.rem = take(2 * unit);
-  const Choice dc = choose_division(2 * big_n, count);
+  const BarrettDivision dc = barrett_mu_division(2 * big_n, count);  // barrett_mu_division.hpp
   l.div_scratch = take(dc.v ? scratch_bytes(*dc.v, 2 * big_n, count) : 0);
   const Choice mc = choose_product(Op::Mul, big_n, count), sc = choose_product(Op::Sqr, big_n, count);
   l.prod_scratch = take(std::max(mc.v ? scratch_bytes(*mc.v, big_n, count) : 0,
@@ -193,7 +184,7 @@ cudaError_t barrett_launch(const Variant& v, const KernelArgs& args, const Geome
   c.l = layout_of(v, c.big_n, args.count);
   c.mul = choose_product(Op::Mul, c.big_n, args.count);
   c.sqr = choose_product(Op::Sqr, c.big_n, args.count);
-  const Choice div = choose_division(2 * c.big_n, args.m_shared ? 1 : args.count);
+  const BarrettDivision div = barrett_mu_division(2 * c.big_n, args.m_shared ? 1 : args.count);
   if (!c.mul.v || !c.sqr.v || !div.v) return cudaErrorInvalidConfiguration;
   BarrettDev& d = c.dev;
   d.count = args.count;
@@ -218,26 +209,10 @@ cudaError_t barrett_launch(const Variant& v, const KernelArgs& args, const Geome
   // mu = floor((2^(2N) - 1) / m') by the registered division at 2N bits.
   barrett_prep_kernel<<<grid_m, c.block, 0, stream>>>(d, m);
   {
-    const Variant& dv = *div.v;
-    const uint64_t bits2 = 2 * c.big_n;
-    KernelArgs da{};
-    da.r = at<uint64_t>(c, c.l.quot);
-    da.r2 = at<uint64_t>(c, c.l.rem);
-    da.a = d.dividend;
-    da.b = d.divisor;
-    da.flags = at<uint32_t>(c, c.l.div_flags);
-    da.count = d.count_m;
-    da.bits = bits2;
-    da.limbs = operand_limbs(dv, bits2);
-    da.b_limbs = block::limbs_for_bits(c.big_n, dv.limb_bits);
-    da.out_limbs = block::limbs_for_bits(bits2, dv.limb_bits);
-    da.r2_limbs = da.b_limbs;
-    da.scratch = scratch_bytes(dv, bits2, d.count_m) ? c.scratch + c.l.div_scratch : nullptr;
-    const Geometry dg = geometry(dv, bits2, d.count_m, div.ipb, DeviceLimits::h100());
-    da.threads_per_instance = dg.threads_per_instance;
-    da.ipb = dg.ipb;
-    da.stage_buffers = dg.stage_buffers;
-    const cudaError_t e = launch(dv, da, dg, stream);
+    const cudaError_t e = launch_barrett_mu_division(div, c.big_n, d.count_m, d.dividend, d.divisor,
+                                                     at<uint64_t>(c, c.l.quot), at<uint64_t>(c, c.l.rem),
+                                                     at<uint32_t>(c, c.l.div_flags), c.scratch + c.l.div_scratch,
+                                                     stream);
     if (e != cudaSuccess) return e;
   }
   barrett_mu_kernel<<<c.grid, c.block, 0, stream>>>(d);

@@ -23,6 +23,7 @@
 #include "kernels/modular/barrett_kernels.cuh"
 #include "kernels/modular/nttbarrett_powm.cuh"
 #include "kernels/preferred_plans.hpp"
+#include "kernels/variants/barrett_mu_division.hpp"
 #include "kernels/variants/nttbarrett_variants.hpp"
 #include "kernels/variants/ntt_grid.hpp"
 #include "kernels/variants/ntt_kernels.cuh"
@@ -54,20 +55,6 @@ __global__ void __launch_bounds__(256) nb_mu_kernel(BarrettDev v) {
 uint64_t align256(uint64_t x) { return (x + 255) / 256 * 256; }
 uint32_t words_of(uint64_t bits) { return block::limbs_for_bits(bits, 64); }
 
-// The division for mu at 2N bits, as the composed Barrett's choice
-// (barrett_instances.cu, choose_division): the measured preference, else
-// the block shifted inverse.
-const Variant* choose_division(uint64_t bits2, uint64_t count_m, uint32_t& ipb) {
-  const DeviceLimits limits = DeviceLimits::h100();
-  if (const auto p = preferred_plan(Op::DivMod, bits2, count_m, limits)) {
-    ipb = p->ipb;
-    return p->variant;
-  }
-  ipb = 1;
-  const Variant* v = find_variant("divmod.shinv.u64.q4");
-  return v && why_invalid(*v, bits2, count_m, 1, limits).empty() ? v : nullptr;
-}
-
 struct Layout {
   uint64_t shift, d, flag, div_flags, mprime, mu, dividend, divisor, quot, rem, div_scratch, twiddles, slots;
   uint64_t slot_bytes, total;
@@ -97,10 +84,9 @@ Layout layout_of(const Variant& v, uint64_t bits, uint64_t count) {
   l.rem = take(count * 2 * n * 8);
   // The launch divides for count_m = 1 (shared modulus) or count moduli:
   // room for either choice.
-  uint32_t ipb = 1;
-  const Variant* dv = choose_division(2 * big_n, count, ipb);
-  const Variant* d1 = choose_division(2 * big_n, 1, ipb);
-  l.div_scratch = take(std::max(dv ? scratch_bytes(*dv, 2 * big_n, count) : 0, d1 ? scratch_bytes(*d1, 2 * big_n, 1) : 0));
+  const BarrettDivision dv = barrett_mu_division(2 * big_n, count), d1 = barrett_mu_division(2 * big_n, 1);
+  l.div_scratch = take(std::max(dv.v ? scratch_bytes(*dv.v, 2 * big_n, count) : 0,
+                                d1.v ? scratch_bytes(*d1.v, 2 * big_n, 1) : 0));
   l.twiddles = take(block::ntt_table_elems(modular::nttbarrett_plan(n)) * sizeof(Field::Elem));
   l.slot_bytes = modular::nttbarrett_slot_bytes(n, v.param);
   l.slots = take(uint64_t(block::ntt_slots(count)) * l.slot_bytes);
@@ -121,9 +107,8 @@ cudaError_t nb_launch(const Variant& v, const KernelArgs& args, const Geometry&,
   const uint64_t big_n = 64ull * n, count_m = args.m_shared ? 1 : args.count;
   char* scratch = static_cast<char*>(args.scratch);
   const Layout l = layout_of(v, big_n, args.count);
-  uint32_t div_ipb = 1;
-  const Variant* div = choose_division(2 * big_n, count_m, div_ipb);
-  if (!div) return cudaErrorInvalidConfiguration;
+  const BarrettDivision div = barrett_mu_division(2 * big_n, count_m);  // as the composed Barrett's
+  if (!div.v) return cudaErrorInvalidConfiguration;
   const auto at = [&](uint64_t off) { return scratch + off; };
 
   BarrettDev d{};
@@ -145,25 +130,11 @@ cudaError_t nb_launch(const Variant& v, const KernelArgs& args, const Geometry&,
   // mu = floor((2^(2N) - 1) / m'), as barrett_instances.cu.
   nb_prep_kernel<<<grid_m, glue_block, 0, stream>>>(d, static_cast<const uint64_t*>(args.m));
   {
-    const uint64_t bits2 = 2 * big_n;
-    KernelArgs da{};
-    da.r = at(l.quot);
-    da.r2 = at(l.rem);
-    da.a = d.dividend;
-    da.b = d.divisor;
-    da.flags = reinterpret_cast<uint32_t*>(at(l.div_flags));
-    da.count = count_m;
-    da.bits = bits2;
-    da.limbs = operand_limbs(*div, bits2);
-    da.b_limbs = block::limbs_for_bits(big_n, div->limb_bits);
-    da.out_limbs = block::limbs_for_bits(bits2, div->limb_bits);
-    da.r2_limbs = da.b_limbs;
-    da.scratch = scratch_bytes(*div, bits2, count_m) ? at(l.div_scratch) : nullptr;
-    const Geometry dg = geometry(*div, bits2, count_m, div_ipb, DeviceLimits::h100());
-    da.threads_per_instance = dg.threads_per_instance;
-    da.ipb = dg.ipb;
-    da.stage_buffers = dg.stage_buffers;
-    const cudaError_t e = launch(*div, da, dg, stream);
+    const cudaError_t e = launch_barrett_mu_division(div, big_n, count_m, d.dividend, d.divisor,
+                                                     reinterpret_cast<uint64_t*>(at(l.quot)),
+                                                     reinterpret_cast<uint64_t*>(at(l.rem)),
+                                                     reinterpret_cast<uint32_t*>(at(l.div_flags)), at(l.div_scratch),
+                                                     stream);
     if (e != cudaSuccess) return e;
   }
   nb_mu_kernel<<<grid, glue_block, 0, stream>>>(d);
@@ -204,10 +175,15 @@ const ShapeRules kNttBarrettShape{nb_threads, nb_smem, nb_max_bits, nb_scratch, 
 }  // namespace
 
 void append_nttbarrett_variants(std::vector<Variant>& out) {
-  const void* kernel = reinterpret_cast<const void*>(&modular::nttbarrett_powm_kernel);
+  const void* kernel = reinterpret_cast<const void*>(&modular::nttbarrett_powm_kernel<1>);
   for (uint32_t w : {4u, 5u, 6u})
     out.push_back(make_variant(Op::PowM, "block", "nttbarrett", 64, 1, modular::kNttBarrettMaxThreads, kernel,
                                kNttBarrettShape, "w" + std::to_string(w), w));
+  // 64 registers, two blocks per SM at 2^16 bits (nttbarrett_powm.cuh): the
+  // default above 32 Kbit.
+  const void* kernel_b2 = reinterpret_cast<const void*>(&modular::nttbarrett_powm_kernel<2>);
+  out.push_back(make_variant(Op::PowM, "block", "nttbarrett", 64, 1, modular::kNttBarrettMaxThreads, kernel_b2,
+                             kNttBarrettShape, "w6.b2", 6));
 }
 
 }  // namespace bigtune::kernels::variants

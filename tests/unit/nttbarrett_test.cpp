@@ -86,7 +86,8 @@ TEST(NttCached, ProductsWithACachedSpectrumMatchGmp) {
 
 TEST(NttBarrett, RegistryEntriesShapesAndLimits) {
   const auto h100 = kernels::DeviceLimits::h100();
-  for (const char* name : {"powm.nttbarrett.u64.q1.w4", "powm.nttbarrett.u64.q1.w5", "powm.nttbarrett.u64.q1.w6"}) {
+  for (const char* name : {"powm.nttbarrett.u64.q1.w4", "powm.nttbarrett.u64.q1.w5", "powm.nttbarrett.u64.q1.w6",
+                           "powm.nttbarrett.u64.q1.w6.b2"}) {
     const kernels::Variant* v = kernels::find_variant(name);
     ASSERT_NE(v, nullptr) << name;
     EXPECT_EQ(kernels::max_operand_bits(*v, h100), 65536u) << name;
@@ -104,8 +105,9 @@ TEST(NttBarrett, RegistryEntriesShapesAndLimits) {
     EXPECT_EQ(kernels::smem_bytes(*v, 65536, 1), (4096u + 512u + 1u) * 16u + (2 * 512 + 2) * 8 + 24 * 1024);
     // Two blocks per SM at 64 Kbit (228 KB per SM, 1 KB reserved per block, the static scan storage).
     EXPECT_LT(2 * (kernels::smem_bytes(*v, 65536, 1) + 2048), 228u * 1024);
-    // Scratch: per slot three spectra and the 2^w-entry table; slots up to 1024.
-    const uint64_t slot = 3 * 1024 * 16 + ((uint64_t(1) << v->param) + 5) * 256 * 8;  // 16 Kbit: M = 2^10, n = 256
+    // Scratch: per slot three spectra, the 2^w-entry table and the finish's
+    // two rows of n + 2 words; slots up to 1024.
+    const uint64_t slot = 3 * 1024 * 16 + ((uint64_t(1) << v->param) * 256 + 2 * 258) * 8;  // 16 Kbit: M = 2^10, n = 256
     EXPECT_GE(kernels::scratch_bytes(*v, 16384, 100), 100 * slot) << name;
     EXPECT_GE(kernels::scratch_bytes(*v, 16384, 5000), 1024 * slot) << name;
   }

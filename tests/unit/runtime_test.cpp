@@ -256,8 +256,9 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::PowM, 14848, "powm.barrett.u64.q1.w6"},
       {Op::PowM, 16385, "powm.nttbarrett.u64.q1.w6"},  // task nttpowm: above 16 Kbit to 32 Kbit
       {Op::PowM, 32768, "powm.nttbarrett.u64.q1.w6"},
-      {Op::PowM, 32769, "powm.barrett.u64.q1.w6"},
-      {Op::PowM, 65536, "powm.barrett.u64.q1.w6"},
+      {Op::PowM, 32769, "powm.nttbarrett.u64.q1.w6.b2"},  // task nttfuse: 1.23-1.26x Barrett w6
+      {Op::PowM, 65536, "powm.nttbarrett.u64.q1.w6.b2"},
+      {Op::PowM, 65537, "powm.barrett.u64.q1.w6"},
       {Op::MulMod, 524288, "mulmod.barrett.u64.q1"},
   };
   for (const auto& e : expected) {
