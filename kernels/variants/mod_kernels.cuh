@@ -27,14 +27,40 @@ constexpr uint32_t kModEvenOnly = 0x200;
 namespace mod_detail {
 using modular::u32;
 
+// Whole instances of N limbs (N a multiple of 4) at 16-byte aligned
+// addresses move as uint4: a quarter of the load instructions, each warp
+// request touching 4x fewer sectors per useful word than 32-bit loads with
+// an instance stride.
+template <int N>
+__device__ __forceinline__ bool vector_ok(const void* p, uint32_t limbs) {
+  return N % 4 == 0 && limbs == uint32_t(N) && (reinterpret_cast<uintptr_t>(p) & 15u) == 0;
+}
+
 template <int N>
 __device__ __forceinline__ void load(u32* x, const u32* src, uint32_t limbs) {
+  if constexpr (N % 4 == 0) {
+    if (vector_ok<N>(src, limbs)) {
+#pragma unroll
+      for (int j = 0; j < N; j += 4) {
+        const uint4 v = *reinterpret_cast<const uint4*>(src + j);
+        x[j] = v.x, x[j + 1] = v.y, x[j + 2] = v.z, x[j + 3] = v.w;
+      }
+      return;
+    }
+  }
 #pragma unroll
   for (int j = 0; j < N; ++j) x[j] = uint32_t(j) < limbs ? src[j] : 0u;
 }
 
 template <int N>
 __device__ __forceinline__ void store(u32* dst, const u32* x, uint32_t out_limbs) {
+  if constexpr (N % 4 == 0) {
+    if (vector_ok<N>(dst, out_limbs)) {
+#pragma unroll
+      for (int j = 0; j < N; j += 4) *reinterpret_cast<uint4*>(dst + j) = make_uint4(x[j], x[j + 1], x[j + 2], x[j + 3]);
+      return;
+    }
+  }
 #pragma unroll
   for (int j = 0; j < N; ++j)
     if (uint32_t(j) < out_limbs) dst[j] = x[j];
@@ -59,6 +85,35 @@ __device__ __forceinline__ bool skip_for_fallback(const KernelArgs& args, uint64
   if (*static_cast<const u32*>(args.scratch) == 0) return true;
   return (*modulus_of<1>(args, i) & 1u) != 0;
 }
+
+// mulmod / sqrmod with a shared odd modulus m > 1 (the common case), when it
+// is: the Montgomery constants read in place and every array in registers.
+// The general path copies the whole PreparedModulus and indexes it at run
+// time, which puts it in local memory (592 bytes a thread at N = 8). mont_mul
+// reads its b a limb per row at a run-time index, so from 16 limbs on b is
+// read from global memory (a whole instance) rather than from a local copy.
+// Returns false (nothing done) for any other modulus.
+template <int N>
+__device__ __forceinline__ bool mulmod_shared_odd(const KernelArgs& args, uint64_t i) {
+  const auto& shared = *static_cast<const modular::PreparedModulus<N>*>(args.scratch);
+  if (shared.zero || shared.k != 0 || shared.mo_is_one) return false;
+  u32 a[N], m[N], t[N], r[N];
+  load<N>(a, static_cast<const u32*>(args.a) + i * args.limbs, args.limbs);
+  modular::copy<N>(m, shared.c.m);
+  const u32* b = static_cast<const u32*>(args.b) + i * args.b_limbs;
+  if (args.b && (N < 16 || args.b_limbs != uint32_t(N))) {
+    u32 bl[N];
+    load<N>(bl, b, args.b_limbs);
+    modular::mont_mul<N>(t, a, bl, m, shared.c.minv);
+  } else if (args.b) {
+    modular::mont_mul<N>(t, a, b, m, shared.c.minv);
+  } else {
+    modular::mont_mul<N>(t, a, a, m, shared.c.minv);
+  }
+  modular::mont_mul<N>(r, t, shared.c.r2, m, shared.c.minv);
+  store<N>(static_cast<u32*>(args.r) + i * args.out_limbs, r, args.out_limbs);
+  return true;
+}
 }  // namespace mod_detail
 
 // The shared modulus, prepared once per launch into args.scratch.
@@ -78,6 +133,7 @@ __global__ void __launch_bounds__(kModThreads) mulmod_thread_kernel(KernelArgs a
   const int64_t i = mod_detail::instance(args);
   if (i < 0 || mod_detail::skip_for_fallback(args, uint64_t(i))) return;
   const bool prepared = args.m_shared && !(args.shift & kModEvenOnly);
+  if (prepared && mod_detail::mulmod_shared_odd<N>(args, uint64_t(i))) return;
   u32 a[N], b[N], r[N];
   mod_detail::load<N>(a, static_cast<const u32*>(args.a) + i * args.limbs, args.limbs);
   if (args.b)
