@@ -14,6 +14,7 @@ constexpr uint64_t bytes() {
 }
 const void* prepare_kernel(uint32_t n) {
   switch (n) {
+    case 4: return reinterpret_cast<const void*>(&variants::mod_prepare_kernel<4>);
     case 8: return reinterpret_cast<const void*>(&variants::mod_prepare_kernel<8>);
     case 16: return reinterpret_cast<const void*>(&variants::mod_prepare_kernel<16>);
     case 32: return reinterpret_cast<const void*>(&variants::mod_prepare_kernel<32>);
@@ -27,6 +28,7 @@ const void* prepare_kernel(uint32_t n) {
 
 uint64_t prepared_modulus_bytes(uint32_t n) {
   switch (n) {
+    case 4: return bytes<4>();
     case 8: return bytes<8>();
     case 16: return bytes<16>();
     case 32: return bytes<32>();

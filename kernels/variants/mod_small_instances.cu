@@ -1,10 +1,16 @@
 // Thread-level modular variants for 8, 16, 32 and 64 limbs (256 to 2048 bits):
-// the operands, modulus and accumulator of a product fit the registers.
+// the operands, modulus and accumulator of a product fit the registers. And
+// mulmod / sqrmod alone on 4 limbs (to 128 bits): on 8 limbs a 128-bit mulmod
+// did 4x the limb products it needs (H100, session 8 call C: 2.33e10 against
+// 1.08e10 mulmod/s). Not on 2 limbs: that build returned 0 for moduli that
+// are not shared and odd on the GPU (call C) though the host core passes at
+// N = 2 (tests/unit/mod_core_test.cpp); not investigated.
 #include "kernels/variants/mod_variants.cuh"
 
 namespace bigtune::kernels::variants {
 
 void append_mod_small_variants(std::vector<Variant>& out) {
+  append_mulmod_for<4>(out);
   append_mod_for<8>(out);
   append_mod_for<16>(out);
   append_mod_for<32>(out);

@@ -26,13 +26,20 @@ namespace bigtune::kernels::variants {
 // launch), and their samples took a third of mulmod's and sqrmod's tuning
 // time (bench/results/2026-11-22-h100-session4-tune-f.log). Warp variants
 // hold those sizes.
+// mulmod and sqrmod (one kernel) for N limbs.
+template <int N>
+void append_mulmod_for(std::vector<Variant>& out) {
+  const void* k = reinterpret_cast<const void*>(&mulmod_thread_kernel<N>);
+  out.push_back(make_variant(Op::MulMod, "thread", "mont", 32, N, kModThreads, k, modular::kThreadModShape));
+  out.push_back(make_variant(Op::SqrMod, "thread", "mont", 32, N, kModThreads, k, modular::kThreadModShape));
+}
+
 template <int N, bool kMontgomery = true>
 void append_mod_for(std::vector<Variant>& out) {
   const ShapeRules& s = modular::kThreadModShape;
   const auto k = [](auto f) { return reinterpret_cast<const void*>(f); };
   if constexpr (kMontgomery) {
-    out.push_back(make_variant(Op::MulMod, "thread", "mont", 32, N, kModThreads, k(&mulmod_thread_kernel<N>), s));
-    out.push_back(make_variant(Op::SqrMod, "thread", "mont", 32, N, kModThreads, k(&mulmod_thread_kernel<N>), s));
+    append_mulmod_for<N>(out);
     struct Window {
       const char* algorithm;
       uint32_t w;
