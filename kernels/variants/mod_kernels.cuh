@@ -10,6 +10,7 @@
 //   prep kernel first writes the PreparedModulus (Montgomery constants, CRT
 //   split) to args.scratch, so the batch's threads do not each recompute it.
 #pragma once
+#include "kernels/modular/barrett_thread.cuh"
 #include "kernels/modular/gcd_inv_sqrt.cuh"
 #include "kernels/variants/kernel_args.hpp"
 
@@ -86,6 +87,19 @@ __device__ __forceinline__ bool skip_for_fallback(const KernelArgs& args, uint64
   return (*modulus_of<1>(args, i) & 1u) != 0;
 }
 
+// A shared modulus's scratch: the PreparedModulus, then (up to
+// kBarrettMaxLimbs limbs) the Barrett constants of barrett_thread.cuh, set up
+// by the prep kernel.
+constexpr int kBarrettMaxLimbs = 16;
+template <int N>
+__host__ __device__ constexpr uint64_t barrett_offset() {
+  return (sizeof(modular::PreparedModulus<N>) + 15) / 16 * 16;
+}
+template <int N>
+__device__ __forceinline__ const modular::BarrettShared<N>* barrett_of(const void* scratch) {
+  return reinterpret_cast<const modular::BarrettShared<N>*>(static_cast<const char*>(scratch) + barrett_offset<N>());
+}
+
 // mulmod / sqrmod with a shared odd modulus m > 1 (the common case), when it
 // is: the Montgomery constants read in place and every array in registers.
 // The general path copies the whole PreparedModulus and indexes it at run
@@ -101,6 +115,19 @@ __device__ __forceinline__ bool mulmod_shared_odd(const KernelArgs& args, uint64
   load<N>(a, static_cast<const u32*>(args.a) + i * args.limbs, args.limbs);
   modular::copy<N>(m, shared.c.m);
   const u32* b = static_cast<const u32*>(args.b) + i * args.b_limbs;
+  if constexpr (N <= kBarrettMaxLimbs) {
+    // m with a nonzero top limb: one Barrett reduction (kernels/modular/
+    // barrett_thread.cuh) instead of two Montgomery products.
+    const auto& barrett = *barrett_of<N>(args.scratch);
+    if (barrett.usable) {
+      u32 bl[N];
+      if (args.b) load<N>(bl, b, args.b_limbs);
+      else modular::copy<N>(bl, a);
+      modular::barrett_mulmod<N>(r, a, bl, m, barrett);
+      store<N>(static_cast<u32*>(args.r) + i * args.out_limbs, r, args.out_limbs);
+      return true;
+    }
+  }
   if (args.b && (N < 16 || args.b_limbs != uint32_t(N))) {
     u32 bl[N];
     load<N>(bl, b, args.b_limbs);
@@ -124,6 +151,8 @@ __global__ void mod_prepare_kernel(KernelArgs args) {
   u32 m[N];
   mod_detail::load<N>(m, static_cast<const u32*>(args.m), args.m_limbs);
   modular::prepare_modulus<N>(*static_cast<modular::PreparedModulus<N>*>(args.scratch), m);
+  if constexpr (N <= mod_detail::kBarrettMaxLimbs)
+    modular::barrett_setup<N>(*const_cast<modular::BarrettShared<N>*>(mod_detail::barrett_of<N>(args.scratch)), m);
 }
 
 // mulmod (args.b set) and sqrmod (args.b null).

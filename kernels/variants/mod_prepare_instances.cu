@@ -10,6 +10,8 @@ namespace bigtune::kernels::modular {
 namespace {
 template <int N>
 constexpr uint64_t bytes() {
+  if constexpr (N <= variants::mod_detail::kBarrettMaxLimbs)
+    return variants::mod_detail::barrett_offset<N>() + sizeof(BarrettShared<N>);
   return sizeof(PreparedModulus<N>);
 }
 const void* prepare_kernel(uint32_t n) {

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/modular/barrett_thread.cuh"
 #include "kernels/modular/gcd_inv_sqrt.cuh"
 #include "bigtune/bigtune.h"
 #include "kernels/registry.hpp"
@@ -136,6 +137,65 @@ TEST(ModCore, MatchesGmp256Bits) { check_modular<8>(256, 200); }
 TEST(ModCore, MatchesGmp521Bits) { check_modular<18>(521, 60); }
 TEST(ModCore, MatchesGmp1000Bits) { check_modular<32>(1000, 30); }
 TEST(ModCore, MatchesGmp2047Bits) { check_modular<64>(2047, 11); }
+
+// The shared-modulus Barrett mulmod (kernels/modular/barrett_thread.cuh)
+// against GMP: moduli with a nonzero top limb (random odd, 2^(32(N-1)) + 1,
+// all ones, odd with a run of ones or zeros), operands of every edge kind up
+// to all ones (not reduced), m - 1 and m itself; and that other moduli (even,
+// a shorter top limb) are refused.
+template <int N>
+void check_barrett(int count, uint64_t seed) {
+  Rng rng(test::test_seed() + seed);
+  mpz_t a, b, m, want, got;
+  mpz_inits(a, b, m, want, got, nullptr);
+  int bad = 0;
+  for (int k = 0; k < 12; ++k) {
+    const uint64_t bits = 32 * N;
+    switch (k % 4) {
+      case 0: mpz_urandomb(m, rng.s, bits), mpz_setbit(m, bits - 1 - (k % 31)), mpz_setbit(m, 0); break;
+      case 1: mpz_set_ui(m, 0), mpz_setbit(m, 32 * (N - 1)), mpz_add_ui(m, m, 1); break;  // smallest usable
+      case 2: mpz_set_ui(m, 0), mpz_setbit(m, bits), mpz_sub_ui(m, m, 1); break;        // all ones
+      default: mpz_rrandomb(m, rng.s, bits), mpz_setbit(m, bits - 1), mpz_setbit(m, 0); break;
+    }
+    kernels::modular::BarrettShared<N> c;
+    const std::vector<u32> vm = to_limbs<N>(m);
+    kernels::modular::barrett_setup<N>(c, vm.data());
+    EXPECT_TRUE(c.usable) << test::hex(m);
+    for (int i = 0; i < count; ++i) {
+      test::make_pair(a, b, rng.s, bits, uint64_t(i));
+      mpz_tdiv_r_2exp(a, a, bits);
+      mpz_tdiv_r_2exp(b, b, bits);
+      if (i % 9 == 4) mpz_sub_ui(a, m, 1);
+      if (i % 11 == 5) mpz_set(b, m);
+      const std::vector<u32> va = to_limbs<N>(a), vb = to_limbs<N>(b);
+      u32 r[N];
+      kernels::modular::barrett_mulmod<N>(r, va.data(), vb.data(), vm.data(), c);
+      from_limbs<N>(got, r);
+      mpz_mul(want, a, b);
+      mpz_mod(want, want, m);
+      if (mpz_cmp(want, got) && ++bad <= 3)
+        ADD_FAILURE() << "barrett N " << N << "\n a=" << test::hex(a) << "\n b=" << test::hex(b)
+                      << "\n m=" << test::hex(m) << "\n want " << test::hex(want) << "\n got  " << test::hex(got);
+    }
+  }
+  // Not usable: even, or a zero top limb.
+  for (int k = 0; k < 2; ++k) {
+    mpz_urandomb(m, rng.s, 32 * N - 32 * k);
+    mpz_setbit(m, 32 * N - 32 * k - 1);
+    if (k == 0) mpz_clrbit(m, 0); else mpz_setbit(m, 0);
+    kernels::modular::BarrettShared<N> c;
+    kernels::modular::barrett_setup<N>(c, to_limbs<N>(m).data());
+    EXPECT_FALSE(c.usable) << test::hex(m);
+  }
+  mpz_clears(a, b, m, want, got, nullptr);
+  EXPECT_EQ(bad, 0);
+}
+
+TEST(ModCore, BarrettSharedModulusMatchesGmp) {
+  check_barrett<4>(300, 8100);
+  check_barrett<8>(300, 8200);
+  check_barrett<16>(100, 8300);
+}
 
 // The registry offers each thread-level modular op up to its proven size:
 // gcd and sqrt 8192 bits, modinv 2048 (registry.cpp), the Montgomery ops 2048

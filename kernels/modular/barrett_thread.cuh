@@ -1,0 +1,145 @@
+// Barrett reduction for one thread's mulmod with a shared modulus of N
+// 32-bit limbs whose top limb is nonzero (HAC 14.42, Menezes, van Oorschot &
+// Vanstone, "Handbook of Applied Cryptography", ch. 14; base b = 2^32, k = N):
+// x = a b < b^2k, q1 = floor(x / b^(k-1)), q3 = floor(q1 mu / b^(k+1)) with
+// mu = floor(b^2k / m), r = (x - q3 m) mod b^(k+1), then r -= m while r >= m.
+// The product q1 mu skips its columns below k - 1 (HAC 14.44 (ii)): q3 then
+// falls short of the true quotient by at most 4, so r < 5m < b^(k+1) and at
+// most four subtractions finish it. One full product (N^2 limb products),
+// the upper part of q1 mu (about (N+1)^2 - N(N-1)/2) and the low N+1 limbs of
+// q3 m (about (N+1)(N+2)/2): 160 at N = 8 against the 256 of the two
+// Montgomery products of mont_mulmod (montgomery.cuh), with a, b any values
+// below b^k (not only below m).
+#pragma once
+#include "kernels/modular/limbs.cuh"
+
+namespace bigtune::kernels::modular {
+
+// Every loop of barrett_mulmod fully unrolled (trip counts N .. 2N + 1, N <=
+// 16): compile-time indices keep x, w, t and r in registers.
+constexpr int kBarrettUnroll = 64;
+
+template <int N>
+struct BarrettShared {
+  int usable;     // m has N limbs (top limb nonzero) and is odd: mu fits N + 1 limbs
+  u32 mu[N + 1];  // floor((b^2N - 1) / m) = floor(b^2N / m) for such m
+};
+
+// mu by restoring division, bit by bit (one thread, once per launch: 64N
+// steps of N + 1 limbs).
+template <int N>
+BIGTUNE_HD inline void barrett_setup(BarrettShared<N>& c, const u32* m) {
+  c.usable = m[N - 1] != 0 && (m[0] & 1u);
+  for (int j = 0; j <= N; ++j) c.mu[j] = 0;
+  if (!c.usable) return;
+  u32 r[N + 1];
+  for (int j = 0; j <= N; ++j) r[j] = 0;
+  for (int bit = 64 * N - 1; bit >= 0; --bit) {
+    u32 carry = 1;  // the dividend b^2N - 1: every bit is one
+    for (int j = 0; j <= N; ++j) {
+      const u32 out = r[j] >> 31;
+      r[j] = (r[j] << 1) | carry;
+      carry = out;
+    }
+    // r >= m (m has N limbs; r < 2m fits N + 1 limbs)
+    bool ge = r[N] != 0;
+    if (!ge) {
+      ge = true;
+      for (int j = N - 1; j >= 0; --j)
+        if (r[j] != m[j]) {
+          ge = r[j] > m[j];
+          break;
+        }
+    }
+    if (ge) {
+      u64 borrow = 0;
+      for (int j = 0; j < N; ++j) {
+        const u64 d = u64(r[j]) - m[j] - borrow;
+        r[j] = u32(d);
+        borrow = (d >> 32) & 1u;
+      }
+      r[N] -= u32(borrow);
+      if (bit < 32 * (N + 1)) c.mu[bit >> 5] |= 1u << (bit & 31);
+    }
+  }
+}
+
+// r = a b mod m (r < m) for a, b < b^N, with c.usable.
+template <int N>
+BIGTUNE_HD inline void barrett_mulmod(u32* r, const u32* a, const u32* b, const u32* m, const BarrettShared<N>& c) {
+  // x = a b
+  u32 x[2 * N];
+  BIGTUNE_MOD_UNROLL(kBarrettUnroll)
+  for (int j = 0; j < 2 * N; ++j) x[j] = 0;
+  BIGTUNE_MOD_UNROLL(kBarrettUnroll)
+  for (int i = 0; i < N; ++i) {
+    u64 carry = 0;
+    BIGTUNE_MOD_UNROLL(kBarrettUnroll)
+    for (int j = 0; j < N; ++j) {
+      const u64 p = u64(a[j]) * b[i] + x[i + j] + carry;
+      x[i + j] = u32(p);
+      carry = p >> 32;
+    }
+    x[i + N] = u32(carry);
+  }
+  // w = columns k - 1 .. 2k + 1 of q1 mu, q1 = x[k-1 .. 2k-1]
+  u32 w[N + 3];
+  BIGTUNE_MOD_UNROLL(kBarrettUnroll)
+  for (int j = 0; j < N + 3; ++j) w[j] = 0;
+  BIGTUNE_MOD_UNROLL(kBarrettUnroll)
+  for (int i = 0; i <= N; ++i) {
+    u64 carry = 0;
+    BIGTUNE_MOD_UNROLL(kBarrettUnroll)
+    for (int j = 0; j <= N; ++j) {
+      if (i + j < N - 1) continue;
+      const int col = i + j - (N - 1);
+      const u64 p = u64(x[N - 1 + i]) * c.mu[j] + w[col] + carry;
+      w[col] = u32(p);
+      carry = p >> 32;
+    }
+    w[i + 2] = u32(carry);  // column i + N + 1 - (N - 1)
+  }
+  // q3 = w[2 .. N + 2]; t = (q3 m) mod b^(k+1); r = x mod b^(k+1) - t
+  u32 t[N + 1];
+  BIGTUNE_MOD_UNROLL(kBarrettUnroll)
+  for (int j = 0; j <= N; ++j) t[j] = 0;
+  BIGTUNE_MOD_UNROLL(kBarrettUnroll)
+  for (int i = 0; i <= N; ++i) {
+    u64 carry = 0;
+    BIGTUNE_MOD_UNROLL(kBarrettUnroll)
+    for (int j = 0; j < N; ++j) {
+      if (i + j > N) continue;
+      const u64 p = u64(w[2 + i]) * m[j] + t[i + j] + carry;
+      t[i + j] = u32(p);
+      carry = p >> 32;
+    }
+    if (i == 0) t[N] = u32(carry);  // rows i > 0 end at limb N: their carry is above b^(k+1)
+  }
+  u32 rr[N + 1];
+  u64 borrow = 0;
+  BIGTUNE_MOD_UNROLL(kBarrettUnroll)
+  for (int j = 0; j <= N; ++j) {
+    const u64 d = u64(x[j]) - t[j] - borrow;
+    rr[j] = u32(d);
+    borrow = (d >> 32) & 1u;
+  }
+  // at most four subtractions of m (see the file comment)
+  BIGTUNE_MOD_UNROLL(4)
+  for (int s = 0; s < 4; ++s) {
+    u32 d[N + 1];
+    u64 bw = 0;
+    BIGTUNE_MOD_UNROLL(kBarrettUnroll)
+    for (int j = 0; j <= N; ++j) {
+      const u64 v = u64(rr[j]) - (j < N ? m[j] : 0u) - bw;
+      d[j] = u32(v);
+      bw = (v >> 32) & 1u;
+    }
+    const bool ge = bw == 0;  // rr >= m
+    BIGTUNE_MOD_UNROLL(kBarrettUnroll)
+    for (int j = 0; j <= N; ++j) rr[j] = ge ? d[j] : rr[j];
+  }
+  BIGTUNE_MOD_UNROLL(kBarrettUnroll)
+  for (int j = 0; j < N; ++j) r[j] = rr[j];
+}
+
+}  // namespace bigtune::kernels::modular
