@@ -161,6 +161,11 @@ void check_barrett(int count, uint64_t seed) {
     const std::vector<u32> vm = to_limbs<N>(m);
     kernels::modular::barrett_setup<N>(c, vm.data());
     EXPECT_TRUE(c.usable) << test::hex(m);
+    mpz_set_ui(want, 0);
+    mpz_setbit(want, 64 * N);
+    mpz_fdiv_q(want, want, m);  // mu = floor(b^2N / m)
+    from_limbs<N + 1>(got, c.mu);
+    EXPECT_EQ(mpz_cmp(want, got), 0) << "mu of " << test::hex(m);
     for (int i = 0; i < count; ++i) {
       test::make_pair(a, b, rng.s, bits, uint64_t(i));
       mpz_tdiv_r_2exp(a, a, bits);

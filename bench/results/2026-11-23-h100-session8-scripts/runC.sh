@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Session 8, call C (main 874d62f + thread mulmod/sqrmod on 2 and 4 limbs, their default at 64 / 128
 # bits, uncommitted at the time; binaries in .carry/s8b): the thread mulmod/sqrmod GPU suites, memcheck, and
-# the mulmod benchmark at 64-2048 bits (the thread Montgomery variants against mul).
+# the mulmod benchmark at 64-512 bits (the thread variants against mul).
 set -u
 b=/tmp/lb; mkdir -p $b /tmp/o
 for f in bigtune_gpu_tests bigtune-bench-mod; do xz -dc .carry/s8b/$f.xz > $b/$f; chmod +x $b/$f; done

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Session 8, call E (main 3df0610 + the thread Barrett mulmod/sqrmod for a shared odd modulus with a
 # nonzero top limb, 4-16 limbs, uncommitted at the time; binaries in .carry/s8b): the thread mulmod/sqrmod GPU suites, memcheck, and
-# the mulmod benchmark at 64-2048 bits (the thread Montgomery variants against mul).
+# the mulmod benchmark at 128-1024 bits (the thread variants against mul).
 set -u
 b=/tmp/lb; mkdir -p $b /tmp/o
 for f in bigtune_gpu_tests bigtune-bench-mod; do xz -dc .carry/s8b/$f.xz > $b/$f; chmod +x $b/$f; done
