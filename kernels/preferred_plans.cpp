@@ -30,8 +30,8 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
     const std::string n = bits <= 256 ? "8" : "16";
     // mulmod / sqrmod to 128 bits on 4 limbs (session 8, call C: 2.33e10
     // against 1.08e10 mulmod/s on 8 limbs at 128 bits). With a shared odd
-    // full-size modulus the thread kernels reduce by Barrett (call E: 4.12e10 /
-    // 1.95e10 / 6.47e9 mulmod/s at 128 / 256 / 512 bits, 1.02x / 1.06x / 1.55x
+    // full-size modulus the thread kernels reduce by Barrett (call F: 4.22e10 /
+    // 2.04e10 / 6.89e9 mulmod/s at 128 / 256 / 512 bits, 1.00x / 1.01x / 1.45x
     // the full product; bench/results/2026-11-23-h100-session8.md).
     const std::string mn = bits <= 128 ? "4" : n;
     return Preferred{powm ? "powm.fixed.u32.q" + n + ".w4" : prefixed(op, "mont.u32.q") + mn, 128};
