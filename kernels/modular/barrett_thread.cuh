@@ -3,9 +3,10 @@
 // Vanstone, "Handbook of Applied Cryptography", ch. 14; base b = 2^32, k = N):
 // x = a b < b^2k, q1 = floor(x / b^(k-1)), q3 = floor(q1 mu / b^(k+1)) with
 // mu = floor(b^2k / m), r = (x - q3 m) mod b^(k+1), then r -= m while r >= m.
-// The product q1 mu skips its columns below k - 1 (HAC 14.44 (ii)): q3 then
-// falls short of the true quotient by at most 4, so r < 5m < b^(k+1) and at
-// most four subtractions finish it. One full product (N^2 limb products),
+// The product q1 mu skips its columns below k - 1 (HAC note 14.44): the
+// dropped part is below (k - 1) b^k, which lowers q3 by at most 1 more than
+// the full estimate's 2 (HAC fact 14.43), so r < 4m < b^(k+1): three
+// subtractions finish it, the code runs four. One full product (N^2 limb products),
 // the upper part of q1 mu (about (N+1)^2 - N(N-1)/2) and the low N+1 limbs of
 // q3 m (about (N+1)(N+2)/2): 160 at N = 8 against the 256 of the two
 // Montgomery products of mont_mulmod (montgomery.cuh), with a, b any values
