@@ -26,6 +26,10 @@ std::string prefixed(Op op, const char* rest) { return std::string(op_name(op)) 
 // block (the launch halves them where a table outgrows shared memory).
 std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
   const bool powm = op == Op::PowM;
+  // To 64 bits: one word per instance, remainders by a precomputed reciprocal
+  // for any modulus (kernels/modular/mod64.cuh; session 9, figures in
+  // bench/results/2026-11-23-h100-session9.md).
+  if (bits <= 64) return Preferred{powm ? "powm.preinv.u64.q1.w4" : prefixed(op, "preinv.u64.q1"), 128};
   if (bits <= 512) {
     const std::string n = bits <= 256 ? "8" : "16";
     // mulmod / sqrmod to 128 bits on 4 limbs (session 8, call C: 2.33e10

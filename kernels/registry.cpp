@@ -109,6 +109,7 @@ const std::vector<Variant>& registry() {
     variants::append_thread_sqr_variants(v);
     variants::append_thread_divmod_variants(v);
     variants::append_thread_mul_rows_variants(v);
+    variants::append_mod64_variants(v);  // one 64-bit word: moduli to 64 bits
     variants::append_mod_small_variants(v);
     variants::append_mod_large_variants(v);
     variants::append_warp_add_sub_variants(v);

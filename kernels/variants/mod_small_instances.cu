@@ -4,7 +4,9 @@
 // did 4x the limb products it needs (H100, session 8 call C: 2.33e10 against
 // 1.08e10 mulmod/s). Not on 2 limbs: that build returned 0 for moduli that
 // are not shared and odd on the GPU (call C) though the host core passes at
-// N = 2 (tests/unit/mod_core_test.cpp); not investigated.
+// N = 2 (tests/unit/mod_core_test.cpp); not investigated, since up to 64
+// bits the one-word kernels (mod64_instances.cu) are the default: 3.2x the
+// 4-limb mulmod at 64 bits (session 9, run A).
 #include "kernels/variants/mod_variants.cuh"
 
 namespace bigtune::kernels::variants {

@@ -33,6 +33,7 @@ void append_thread_mul_variants(std::vector<Variant>& out);
 void append_thread_sqr_variants(std::vector<Variant>& out);
 void append_thread_divmod_variants(std::vector<Variant>& out);
 void append_thread_mul_rows_variants(std::vector<Variant>& out);
+void append_mod64_variants(std::vector<Variant>& out);  // thread-level modular, one 64-bit word
 void append_mod_small_variants(std::vector<Variant>& out);  // thread-level modular, 8-64 limbs
 void append_mod_large_variants(std::vector<Variant>& out);  // thread-level modular, 128-256 limbs
 void append_warp_add_sub_variants(std::vector<Variant>& out);

@@ -178,7 +178,8 @@ TEST_P(ModVsGmp, EveryVariantMatchesGmp) {
       // thread-level 4096- and 8192-bit kernels keep their arrays in local
       // memory and take ~1 s per 100 products (measured on the H100).
       // tests/unit/mod_core_test.cpp covers full exponents of every kind.
-      const uint64_t ebits = bits <= 2048 ? bits : 64;
+      // To 64 bits, 203-bit exponents: several words, windows across words.
+      const uint64_t ebits = bits <= 64 ? 203 : bits <= 2048 ? bits : 64;
       const uint64_t n = op == Op::PowM && bits > 2048 ? 7 : count;
       for (uint32_t ipb : {1u, 32u, 128u}) {
         if (!kernels::why_invalid(v, bits, n, ipb, limits).empty()) continue;
@@ -221,38 +222,42 @@ INSTANTIATE_TEST_SUITE_P(ModOps, ModVsGmp,
                          ::testing::Values(Op::MulMod, Op::SqrMod, Op::PowM, Op::Gcd, Op::ModInv, Op::Sqrt),
                          [](const ::testing::TestParamInfo<Op>& info) { return std::string(op_name(info.param)); });
 
-// The default plan (no explicit plan): shared exponent and modulus, large batch.
+// The default plan (no explicit plan): shared exponent and modulus, large
+// batch; at 64 bits (one-word kernels) with a 300-bit exponent.
 TEST(ModDefaultPlan, PowmSharedExponentMatchesGmp) {
   BIGTUNE_REQUIRE_GPU();
   Context ctx;
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
   gmp_randseed_ui(rng, test::test_seed() + 2000);
-  const uint64_t bits = std::min<uint64_t>(1024, test::max_bits_cap()), count = 1000;
-  std::vector<mpz_t> x(count), r(count);
-  mpz_t e, m, want;
-  mpz_inits(e, m, want, nullptr);
-  mpz_urandomb(e, rng, bits);
-  make_modulus(m, rng, bits, 9);
-  for (uint64_t i = 0; i < count; ++i) {
-    mpz_inits(x[i], r[i], nullptr);
-    test::make_operand(x[i], rng, bits, test::OperandKind::Uniform);
+  for (const uint64_t size : {uint64_t(64), uint64_t(1024)}) {
+    const uint64_t bits = std::min<uint64_t>(size, test::max_bits_cap()), count = 1000;
+    const uint64_t ebits = bits <= 64 ? 300 : bits;
+    std::vector<mpz_t> x(count), r(count);
+    mpz_t e, m, want;
+    mpz_inits(e, m, want, nullptr);
+    mpz_urandomb(e, rng, ebits);
+    make_modulus(m, rng, bits, 9);
+    for (uint64_t i = 0; i < count; ++i) {
+      mpz_inits(x[i], r[i], nullptr);
+      test::make_operand(x[i], rng, bits, test::OperandKind::Uniform);
+    }
+    Batch dx(ctx, bits, count), de(ctx, ebits, 1), dm(ctx, bits, 1), dr(ctx, bits, count);
+    dx.from_mpz(x.data(), count);
+    de.from_mpz(&e, 1);
+    dm.from_mpz(&m, 1);
+    ctx.powm(dr, dx, de, dm);
+    ctx.synchronize();
+    dr.to_mpz(r.data(), count);
+    uint64_t bad = 0;
+    for (uint64_t i = 0; i < count; ++i) {
+      mpz_powm(want, x[i], e, m);
+      if (mpz_cmp(want, r[i]) && ++bad <= 3) ADD_FAILURE() << bits << " bits, instance " << i << " got " << test::hex(r[i]);
+    }
+    EXPECT_EQ(bad, 0u) << bits << " bits";
+    for (uint64_t i = 0; i < count; ++i) mpz_clears(x[i], r[i], nullptr);
+    mpz_clears(e, m, want, nullptr);
   }
-  Batch dx(ctx, bits, count), de(ctx, bits, 1), dm(ctx, bits, 1), dr(ctx, bits, count);
-  dx.from_mpz(x.data(), count);
-  de.from_mpz(&e, 1);
-  dm.from_mpz(&m, 1);
-  ctx.powm(dr, dx, de, dm);
-  ctx.synchronize();
-  dr.to_mpz(r.data(), count);
-  uint64_t bad = 0;
-  for (uint64_t i = 0; i < count; ++i) {
-    mpz_powm(want, x[i], e, m);
-    if (mpz_cmp(want, r[i]) && ++bad <= 3) ADD_FAILURE() << "instance " << i << " got " << test::hex(r[i]);
-  }
-  EXPECT_EQ(bad, 0u);
-  for (uint64_t i = 0; i < count; ++i) mpz_clears(x[i], r[i], nullptr);
-  mpz_clears(e, m, want, nullptr);
   gmp_randclear(rng);
 }
 

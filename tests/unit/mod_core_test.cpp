@@ -215,7 +215,7 @@ TEST(ModRegistry, LimitsAndMessages) {
       if (v.op != op || std::string(v.family) != "thread") continue;
       ++n;
       const uint64_t limit = kernels::max_operand_bits(v, h100);
-      EXPECT_EQ(limit, uint64_t(v.q) * 32) << v.name;
+      EXPECT_EQ(limit, uint64_t(v.q) * v.limb_bits) << v.name;
       EXPECT_TRUE(kernels::why_invalid(v, limit, 1000, 128, h100).empty()) << v.name;
       const std::string past = kernels::why_invalid(v, limit + 1, 1000, 128, h100);
       EXPECT_NE(past.find("at most"), std::string::npos) << v.name << ": " << past;

@@ -241,8 +241,12 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::PowM, 7424, "powm.bgfixed.u32.q8.l32.w6"},  // S = 29
       {Op::PowM, 8192, "powm.bgsqr.u32.q16.l16.w6"},
       {Op::MulMod, 512, "mulmod.mont.u32.q16"},
-      {Op::MulMod, 64, "mulmod.mont.u32.q4"},  // session 8: 4 limbs to 128 bits
+      {Op::MulMod, 1, "mulmod.preinv.u64.q1"},  // session 9: one 64-bit word to 64 bits
+      {Op::SqrMod, 64, "sqrmod.preinv.u64.q1"},
+      {Op::PowM, 64, "powm.preinv.u64.q1.w4"},
+      {Op::MulMod, 65, "mulmod.mont.u32.q4"},  // session 8: 4 limbs to 128 bits
       {Op::SqrMod, 128, "sqrmod.mont.u32.q4"},
+      {Op::PowM, 65, "powm.fixed.u32.q8.w4"},
       {Op::MulMod, 129, "mulmod.mont.u32.q8"},
       {Op::MulMod, 1000, "mulmod.wbarrett.u32.q8.l4"},
       {Op::SqrMod, 1536, "sqrmod.wbarrett.u32.q16.l4"},
