@@ -6,8 +6,8 @@
 // 2^k +- 1, even, odd, small, runs, half size), bases >= m (reduced first),
 // exponents 0, 1, 65537, all ones, random and full length (per instance and
 // shared); just past the limit: Unsupported. Small sizes for the sanitizers.
-// The operand kinds follow barrett_vs_gmp_test.cpp (kept apart: that file is
-// the composed Barrett's and other tasks edit it).
+// The kinds and the case runner: tests/gpu/mod_check.hpp (shared with the
+// composed Barrett's barrett_vs_gmp_test.cpp).
 #include <gmp.h>
 #include <gtest/gtest.h>
 
@@ -19,121 +19,17 @@
 #include "bigtune/bigtune.hpp"
 #include "runtime/gmp_reference.hpp"
 #include "tests/gpu/gpu_available.hpp"
+#include "tests/gpu/mod_check.hpp"
 #include "tests/gpu/unsupported_past.hpp"
 #include "tests/support/operands.hpp"
 
 namespace bigtune {
 namespace {
 
-void make_modulus(mpz_t m, gmp_randstate_t rng, uint64_t bits, uint64_t kind) {
-  switch (kind % 10) {
-    case 0: mpz_set_ui(m, 1); break;
-    case 1: mpz_set_ui(m, 0), mpz_setbit(m, bits - 1); break;                               // 2^(b-1)
-    case 2: mpz_set_ui(m, 0), mpz_setbit(m, bits - 1), mpz_add_ui(m, m, 1); break;          // 2^(b-1) + 1
-    case 3: mpz_set_ui(m, 0), mpz_setbit(m, bits), mpz_sub_ui(m, m, 1); break;              // 2^b - 1
-    case 4: mpz_urandomb(m, rng, bits), mpz_setbit(m, bits - 1), mpz_clrbit(m, 0); break;  // even, full
-    case 5: mpz_urandomb(m, rng, bits), mpz_setbit(m, bits - 1), mpz_setbit(m, 0); break;  // odd, full
-    case 6: mpz_urandomb(m, rng, 1 + kind % 100); break;                                    // small
-    case 7: mpz_rrandomb(m, rng, bits); break;                                              // runs
-    case 8: mpz_set_ui(m, 2); break;
-    default: mpz_urandomb(m, rng, bits / 2 + 1); break;  // half size
-  }
-  mpz_tdiv_r_2exp(m, m, bits);
-  if (mpz_sgn(m) == 0) mpz_set_ui(m, 1);  // m = 0 is outside the API's contract
-}
+using test::ModCase;
 
-void make_base(mpz_t a, gmp_randstate_t rng, uint64_t bits, const mpz_t m, uint64_t kind) {
-  switch (kind % 5) {
-    case 0: mpz_sub_ui(a, m, 1); break;                                         // m - 1
-    case 1: mpz_urandomm(a, rng, m); break;                                     // reduced
-    case 2: mpz_set_ui(a, 0), mpz_setbit(a, bits), mpz_sub_ui(a, a, 1); break;  // all ones (>= m)
-    case 3: mpz_rrandomb(a, rng, bits); break;                                  // runs, often >= m
-    default: mpz_urandomb(a, rng, bits); break;
-  }
-}
-
-void make_exponent(mpz_t e, gmp_randstate_t rng, uint64_t ebits, uint64_t kind) {
-  switch (kind % 6) {
-    case 0: mpz_set_ui(e, 0); break;
-    case 1: mpz_set_ui(e, 1); break;
-    case 2: mpz_set_ui(e, 65537); break;
-    case 3: mpz_set_ui(e, 0), mpz_setbit(e, ebits), mpz_sub_ui(e, e, 1); break;  // all ones, full length
-    case 4: mpz_urandomb(e, rng, ebits), mpz_setbit(e, ebits - 1); break;      // full length
-    default: mpz_urandomb(e, rng, ebits / 2 + 1); break;                       // shorter than the batch's
-  }
-  mpz_tdiv_r_2exp(e, e, ebits);
-}
-
-struct Case {
-  uint64_t bits, count;
-  int64_t m_kind;   // -1: a modulus per instance (kinds 0, 1, ...); else one shared modulus of that kind
-  uint64_t ebits;
-  int64_t e_kind;   // -1: an exponent per instance (kinds 0, 1, ...); else one shared exponent of that kind
-  const char* variant;
-};
-
-uint64_t run_case(Context& ctx, const Case& c, gmp_randstate_t rng) {
-  const uint64_t count = c.count, mc = c.m_kind < 0 ? count : 1, ec = c.e_kind < 0 ? count : 1;
-  std::vector<mpz_t> a(count), e(ec), m(mc), r(count);
-  for (uint64_t i = 0; i < mc; ++i) {
-    mpz_init(m[i]);
-    make_modulus(m[i], rng, c.bits, c.m_kind < 0 ? i : uint64_t(c.m_kind));
-  }
-  for (uint64_t i = 0; i < ec; ++i) {
-    mpz_init(e[i]);
-    make_exponent(e[i], rng, c.ebits, c.e_kind < 0 ? i : uint64_t(c.e_kind));
-  }
-  for (uint64_t i = 0; i < count; ++i) {
-    mpz_inits(a[i], r[i], nullptr);
-    make_base(a[i], rng, c.bits, m[i % mc], i / 2 + i);
-  }
-  Batch da(ctx, c.bits, count), de(ctx, c.ebits, ec), dm(ctx, c.bits, mc), dr(ctx, c.bits, count);
-  da.from_mpz(a.data(), count);
-  de.from_mpz(e.data(), ec);
-  dm.from_mpz(m.data(), mc);
-  {  // poison the output so an unwritten word cannot pass
-    std::vector<uint64_t> poison(dr.words_per_instance() * count, 0xdeadbeefdeadbeefull);
-    cudaMemcpy(dr.device_data(), poison.data(), poison.size() * 8, cudaMemcpyHostToDevice);
-    cudaDeviceSynchronize();
-  }
-  const Plan plan{c.variant, 1, "explicit", 0.0};
-  ctx.powm(dr, da, de, dm, &plan);
-  ctx.synchronize();
-  dr.to_mpz(r.data(), count);
-  uint64_t bad = 0;
-  mpz_t want;
-  mpz_init(want);
-  for (uint64_t i = 0; i < count; ++i) {
-    runtime::RefOperands in;
-    in.a = a[i];
-    in.b = e[i % ec];
-    in.m = m[i % mc];
-    int flag = 0;
-    runtime::gmp_reference(Op::PowM, c.bits, c.bits, in, want, nullptr, &flag);
-    if (mpz_cmp(want, r[i]) && ++bad <= 3)
-      ADD_FAILURE() << c.variant << " bits " << c.bits << " m_kind " << c.m_kind << " e_kind " << c.e_kind
-                    << " instance " << i << " of " << count << "\n  a    = " << test::hex(a[i])
-                    << "\n  e    = " << test::hex(e[i % ec]) << "\n  m    = " << test::hex(m[i % mc])
-                    << "\n  want = " << test::hex(want) << "\n  got  = " << test::hex(r[i]);
-  }
-  mpz_clear(want);
-  for (uint64_t i = 0; i < count; ++i) mpz_clears(a[i], r[i], nullptr);
-  for (uint64_t i = 0; i < mc; ++i) mpz_clear(m[i]);
-  for (uint64_t i = 0; i < ec; ++i) mpz_clear(e[i]);
-  return bad;
-}
-
-uint64_t run_all(const std::vector<Case>& cases, uint64_t seed, const char* what) {
-  Context ctx;
-  gmp_randstate_t rng;
-  gmp_randinit_default(rng);
-  gmp_randseed_ui(rng, test::test_seed() + seed);
-  uint64_t bad = 0, instances = 0;
-  for (const Case& c : cases) bad += run_case(ctx, c, rng), instances += c.count;
-  gmp_randclear(rng);
-  std::printf("[ nttbarrett %s ] %zu cases, %llu instances, %llu mismatches\n", what, cases.size(),
-              (unsigned long long)instances, (unsigned long long)bad);
-  return bad;
+uint64_t run_all(const std::vector<ModCase>& cases, uint64_t seed, const char* what) {
+  return test::run_mod_cases(cases, seed, std::string("nttbarrett ") + what);
 }
 
 constexpr const char* kW4 = "powm.nttbarrett.u64.q1.w4";
@@ -146,22 +42,22 @@ constexpr const char* kW6B2 = "powm.nttbarrett.u64.q1.w6.b2";  // 64 registers
 // shorter ones above.
 TEST(NttBarrettVsGmp, PowmSizesModuliExponents) {
   BIGTUNE_REQUIRE_GPU();
-  std::vector<Case> cases;
+  std::vector<ModCase> cases;
   // Full-length exponents (kinds 3, 4), every window, per-instance moduli of every kind.
-  for (const char* v : {kW4, kW5, kW6}) cases.push_back({9000, 10, -1, 9000, -1, v});
-  cases.push_back({16384, 6, 5, 16384, -1, kW6});
-  cases.push_back({16384, 4, -1, 16384, 4, kW5});  // one shared full-length exponent
+  for (const char* v : {kW4, kW5, kW6}) cases.push_back({Op::PowM, 9000, 10, -1, 9000, -1, v});
+  cases.push_back({Op::PowM, 16384, 6, 5, 16384, -1, kW6});
+  cases.push_back({Op::PowM, 16384, 4, -1, 16384, 4, kW5});  // one shared full-length exponent
   // Every shared-modulus kind, exponents per instance (0, 1, 65537, all ones, ...).
-  for (int64_t k = 0; k < 10; ++k) cases.push_back({20000, 6, k, 700, -1, kW6});
+  for (int64_t k = 0; k < 10; ++k) cases.push_back({Op::PowM, 20000, 6, k, 700, -1, kW6});
   for (uint64_t bits : {16384ull, 16385ull, 32768ull, 40001ull, 65536ull}) {
-    cases.push_back({bits, 10, -1, 300, -1, kW6});
-    cases.push_back({bits, 10, -1, 300, -1, kW6B2});
-    cases.push_back({bits, 6, 4, 300, -1, kW5});  // even shared modulus
-    cases.push_back({bits, 4, 7, 200, -1, kW4});
+    cases.push_back({Op::PowM, bits, 10, -1, 300, -1, kW6});
+    cases.push_back({Op::PowM, bits, 10, -1, 300, -1, kW6B2});
+    cases.push_back({Op::PowM, bits, 6, 4, 300, -1, kW5});  // even shared modulus
+    cases.push_back({Op::PowM, bits, 4, 7, 200, -1, kW4});
   }
   // The limit with exponents of 2048 bits (the benchmark's), odd shared modulus and shared exponent.
-  cases.push_back({65536, 3, 5, 2048, 4, kW6});
-  cases.push_back({65536, 6, 3, 2048, -1, kW4});  // 2^b - 1
+  cases.push_back({Op::PowM, 65536, 3, 5, 2048, 4, kW6});
+  cases.push_back({Op::PowM, 65536, 6, 3, 2048, -1, kW4});  // 2^b - 1
   EXPECT_EQ(run_all(cases, 9700, "sizes"), 0u);
 }
 
@@ -274,14 +170,14 @@ TEST(NttBarrettVsGmp, PastTheLimitIsUnsupported) {
 // products, the block-wide glue) at 8-point (2 words) to 2^10-point transforms.
 TEST(NttBarrettVsGmp, SanitizerSized) {
   BIGTUNE_REQUIRE_GPU();
-  std::vector<Case> cases;
-  cases.push_back({64, 4, -1, 40, -1, kW4});
-  cases.push_back({65, 4, -1, 30, -1, kW4});
-  cases.push_back({1000, 3, -1, 20, -1, kW4});
-  cases.push_back({1000, 3, 4, 12, 3, kW5});
-  cases.push_back({8193, 2, 5, 10, -1, kW4});
-  cases.push_back({1000, 3, -1, 12, -1, kW6});
-  cases.push_back({1000, 3, 5, 12, -1, kW6B2});
+  std::vector<ModCase> cases;
+  cases.push_back({Op::PowM, 64, 4, -1, 40, -1, kW4});
+  cases.push_back({Op::PowM, 65, 4, -1, 30, -1, kW4});
+  cases.push_back({Op::PowM, 1000, 3, -1, 20, -1, kW4});
+  cases.push_back({Op::PowM, 1000, 3, 4, 12, 3, kW5});
+  cases.push_back({Op::PowM, 8193, 2, 5, 10, -1, kW4});
+  cases.push_back({Op::PowM, 1000, 3, -1, 12, -1, kW6});
+  cases.push_back({Op::PowM, 1000, 3, 5, 12, -1, kW6B2});
   EXPECT_EQ(run_all(cases, 9800, "sanitizer"), 0u);
 }
 

@@ -26,6 +26,8 @@
 #include "runtime/validate.hpp"
 #include "tests/gpu/device_limits.hpp"
 #include "tests/gpu/gpu_available.hpp"
+#include "tests/gpu/mod_check.hpp"
+#include "tests/gpu/unsupported_past.hpp"
 #include "tests/gpu/variant_filter.hpp"
 #include "tests/support/operands.hpp"
 
@@ -92,33 +94,15 @@ uint64_t run_case(Context& ctx, const kernels::Variant* v, uint64_t bits, uint32
   dx.from_mpz(x.data(), count);
   de.from_mpz(e.data(), count);
   dm.from_mpz(m.data(), mc);
-  {  // poison the output: an unwritten limb cannot pass
-    std::vector<uint64_t> poison(dr.words_per_instance() * count, 0xdeadbeefdeadbeefull);
-    cudaMemcpy(dr.device_data(), poison.data(), poison.size() * 8, cudaMemcpyHostToDevice);
-    cudaDeviceSynchronize();
-  }
+  test::poison(dr);
   const std::string name = v ? v->name : ctx.plan(Op::PowM, bits, count).variant;
   const Plan plan{name, ipb, "explicit", 0.0};
   ctx.powm(dr, dx, de, dm, v ? &plan : nullptr);
   ctx.synchronize();
   dr.to_mpz(r.data(), count);
-  uint64_t bad = 0;
-  mpz_t want;
-  mpz_init(want);
-  for (uint64_t i = 0; i < count; ++i) {
-    runtime::RefOperands in;
-    in.a = x[i];
-    in.b = e[i];
-    in.m = m[i % mc];
-    int flag = 0;
-    runtime::gmp_reference(Op::PowM, bits, bits, in, want, nullptr, &flag);
-    if (mpz_cmp(want, r[i]) && ++bad <= 3)
-      ADD_FAILURE() << name << " ipb " << ipb << " bits " << bits << " mode " << int(mode) << " instance " << i
-                    << " of " << count << "\n  x = " << test::hex(x[i]) << "\n  e = " << test::hex(e[i])
-                    << "\n  m = " << test::hex(m[i % mc]) << "\n  want " << test::hex(want) << "\n  got  "
-                    << test::hex(r[i]);
-  }
-  mpz_clear(want);
+  const uint64_t bad = test::count_mod_mismatches(Op::PowM, bits, bits, x, e, m, r,
+                                                  name + " ipb " + std::to_string(ipb) + " mode " +
+                                                      std::to_string(int(mode)));
   for (uint64_t i = 0; i < count; ++i) mpz_clears(x[i], e[i], r[i], nullptr);
   for (uint64_t i = 0; i < mc; ++i) mpz_clear(m[i]);
   return bad;
@@ -160,15 +144,7 @@ TEST(PowmRegsVsGmp, Variants) {
       }
     }
     // Just past the limit: Unsupported, never a wrong result.
-    const uint64_t past = limit + 1;
-    Batch a(ctx, past, 1), e(ctx, past, 1), m(ctx, past, 1), r(ctx, past, 1);
-    const Plan plan{v.name, 1, "explicit", 0.0};
-    try {
-      ctx.powm(r, a, e, m, &plan);
-      ADD_FAILURE() << v.name << " accepted " << past << " bits, past its limit " << limit;
-    } catch (const Error& err) {
-      EXPECT_EQ(err.code(), ErrorCode::Unsupported) << err.what();
-    }
+    test::expect_unsupported_past(ctx, Op::PowM, Plan{v.name, 1, "explicit", 0.0}, limit + 1, limit);
   }
   gmp_randclear(rng);
   std::printf("[ powm, powmregs warp variants ] %llu variants, %llu cases, %llu mismatches\n",
