@@ -37,8 +37,11 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
     // full-size modulus the thread kernels reduce by Barrett (call F: 4.22e10 /
     // 2.04e10 / 6.89e9 mulmod/s at 128 / 256 / 512 bits, 1.00x / 1.01x / 1.45x
     // the full product; bench/results/2026-11-23-h100-session8.md).
+    // powm on 4 limbs to 128 bits too, window 3 (session 9, run C: 4.76e8
+    // powm/s at 128 bits against 3.84e8 with w4 and 1.40e8 on 8 limbs).
     const std::string mn = bits <= 128 ? "4" : n;
-    return Preferred{powm ? "powm.fixed.u32.q" + n + ".w4" : prefixed(op, "mont.u32.q") + mn, 128};
+    if (powm) return Preferred{bits <= 128 ? "powm.fixed.u32.q4.w3" : "powm.fixed.u32.q" + n + ".w4", 128};
+    return Preferred{prefixed(op, "mont.u32.q") + mn, 128};
   }
   // Above 8 Kbit (to 2^19 bits): Barrett over the registered products (task
   // barrett, kernels/variants/barrett_instances.cu; any modulus), powm with

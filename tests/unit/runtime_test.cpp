@@ -246,7 +246,9 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::PowM, 64, "powm.preinv.u64.q1.w4"},
       {Op::MulMod, 65, "mulmod.mont.u32.q4"},  // session 8: 4 limbs to 128 bits
       {Op::SqrMod, 128, "sqrmod.mont.u32.q4"},
-      {Op::PowM, 65, "powm.fixed.u32.q8.w4"},
+      {Op::PowM, 65, "powm.fixed.u32.q4.w3"},  // session 9: 4 limbs to 128 bits
+      {Op::PowM, 128, "powm.fixed.u32.q4.w3"},
+      {Op::PowM, 129, "powm.fixed.u32.q8.w4"},
       {Op::MulMod, 129, "mulmod.mont.u32.q8"},
       {Op::MulMod, 1000, "mulmod.wbarrett.u32.q8.l4"},
       {Op::SqrMod, 1536, "sqrmod.wbarrett.u32.q16.l4"},
