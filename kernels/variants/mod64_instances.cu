@@ -70,9 +70,10 @@ void append_mod64_variants(std::vector<Variant>& out) {
   const auto k = [](auto f) { return reinterpret_cast<const void*>(f); };
   out.push_back(make_variant(Op::MulMod, "thread", "preinv", 64, 1, kMod64Threads, k(&mulmod64_kernel), s));
   out.push_back(make_variant(Op::SqrMod, "thread", "preinv", 64, 1, kMod64Threads, k(&mulmod64_kernel), s));
-  // w4: 14 table products, then 1/4 product per exponent bit; w1 for short
-  // exponents (no table; one product per bit, by 1 where the bit is 0).
-  for (uint32_t w : {4u, 1u})
+  // w4: 14 table products, then 1/4 product per exponent bit; w3 and w5 for
+  // the tuner (shorter and longer exponents); w1 for short exponents (no
+  // table; one product per bit, by 1 where the bit is 0).
+  for (uint32_t w : {4u, 3u, 5u, 1u})
     out.push_back(make_variant(Op::PowM, "thread", "preinv", 64, 1, kMod64Threads, k(&powm64_kernel), s,
                                "w" + std::to_string(w), w));
 }
