@@ -134,7 +134,7 @@ int main(int argc, char** argv) {
   uint64_t max_e = 2048, min_count = 16384, probe = 4096, gmp_max_e = ~uint64_t(0);
   std::string only, only_mulmod;
   std::vector<uint32_t> powm_ipbs;
-  bool no_gmp = false, no_mulmod = false, sqr_table = false;
+  bool no_gmp = false, no_mulmod = false, sqr_table = false, per_instance = false;
   app.add_option("--powm-bits", powm_bits)->capture_default_str();
   app.add_option("--mulmod-bits", mulmod_bits)->capture_default_str();
   app.add_option("--target-ms", target_ms, "powm launch length to size batches for")->capture_default_str();
@@ -142,6 +142,7 @@ int main(int argc, char** argv) {
   app.add_flag("--no-gmp", no_gmp);
   app.add_flag("--no-mulmod", no_mulmod, "skip the mulmod table");
   app.add_flag("--sqrmod", sqr_table, "the mulmod table times sqrmod against sqr instead");
+  app.add_flag("--per-instance-moduli", per_instance, "the mulmod table with an odd modulus per instance");
   app.add_option("--only", only,
                  "time only powm variants whose name contains this (or one of these comma-separated parts), "
                  "also those whose limbs oversize the size");
@@ -210,12 +211,14 @@ int main(int argc, char** argv) {
       }
     }
     if (no_mulmod) return 0;
-    fmt::print("\nmulmod (shared odd modulus) vs mul (full product, default plan), bits x count = 2^32\n");
+    fmt::print("\nmulmod ({} odd modulus) vs mul (full product, default plan), bits x count = 2^32\n",
+               per_instance ? "per-instance" : "shared");
     fmt::print("{:>6} {:>9} {:<22} {:>11} | {:<22} {:>11} | {:>7}\n", "bits", "count", "mulmod variant", "inst/s",
                "mul plan", "inst/s", "ratio");
     for (uint64_t bits : mulmod_bits) {
       const uint64_t count = (uint64_t(1) << 32) / bits;
-      Batch a(ctx, bits, count), b(ctx, bits, count), m(ctx, bits, 1), r(ctx, bits, count), p(ctx, 2 * bits, count);
+      Batch a(ctx, bits, count), b(ctx, bits, count), m(ctx, bits, per_instance ? count : 1), r(ctx, bits, count),
+          p(ctx, 2 * bits, count);
       fill(a, 4, false);
       fill(b, 5, false);
       fill(m, 6, true);

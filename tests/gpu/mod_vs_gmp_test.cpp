@@ -242,5 +242,20 @@ TEST(ModDefaultPlan, PowmSharedExponentMatchesGmp) {
   gmp_randclear(rng);
 }
 
+// The thread mulmod/sqrmod at 32 limbs with a shared odd modulus of 989 to
+// 1024 bits: the 52-bit-limb Barrett on DFMA (kernels/modular/barrett_dfma.cuh).
+// Moduli 2^(b-1) + 1, 2^b - 1, odd of full size and with runs; operands m - 1,
+// all ones, runs, reduced and not; a batch larger than one block.
+TEST(ModDfma, BarrettOnFp64MatchesGmp) {
+  BIGTUNE_REQUIRE_GPU();
+  if (test::max_bits_cap() < 1024) GTEST_SKIP() << "BIGTUNE_TEST_MAX_BITS below 1024";
+  std::vector<test::ModCase> cases;
+  for (uint64_t bits : {989ull, 1000ull, 1023ull, 1024ull})
+    for (int64_t kind : {2, 3, 5, 7})
+      for (Op op : {Op::MulMod, Op::SqrMod})
+        cases.push_back({op, bits, 300, kind, 0, -1, op == Op::MulMod ? "mulmod.mont.u32.q32" : "sqrmod.mont.u32.q32"});
+  EXPECT_EQ(test::run_mod_cases(cases, 9400, "mulmod dfma"), 0u);
+}
+
 }  // namespace
 }  // namespace bigtune
