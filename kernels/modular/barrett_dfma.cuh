@@ -23,7 +23,11 @@
 // q1 mu with i + j >= k - 1 only (HAC note 14.44; the dropped pairs lower q3
 // by at most one more), r = (x - q3 m) mod b^(k+1), then at most three
 // subtractions of m (four run). Limb products: 400 + 251 + 230 = 881, against
-// 400 for the product alone.
+// 400 for the product alone; a square takes its pairs i < j once (210 for 400).
+//
+// Used by the 32-limb thread mulmod/sqrmod (kernels/variants/mod_kernels.cuh).
+// A powm on the same code (fixed windows, the table in local memory) ran
+// 0.68x the warp powm at 1 Kbit (session 9, run F) and was dropped.
 #pragma once
 #include <cstdint>
 
@@ -90,6 +94,48 @@ BIGTUNE_HD inline void product_columns(uint64_t* col, const double* a, const dou
       if (i + j - C0 >= 0 && i + j - C0 < NC) col[i + j - C0] += lo;
       if (i + j + 1 - C0 >= 0 && i + j + 1 - C0 < NC) col[i + j + 1 - C0] += hi;
     }
+  }
+}
+
+// col[0 .. 2K) = the square of a (K limbs): the pairs i < j once, the sum
+// doubled, then the diagonal: K (K + 1) / 2 limb products instead of K^2.
+template <int K>
+BIGTUNE_HD inline void square_columns(uint64_t* col, const double* a) {
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int c = 0; c < 2 * K; ++c) col[c] = 0;
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int i = 0; i < K; ++i) {
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int j = i + 1; j < K; ++j) col[i + j] -= kLoBits, col[i + j + 1] -= kHiBits;
+  }
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int i = 0; i < K; ++i) {
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int j = i + 1; j < K; ++j) {
+      uint64_t hi, lo;
+      dfma_split(a[i], a[j], hi, lo);
+      col[i + j] += lo;
+      col[i + j + 1] += hi;
+    }
+  }
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int i = 0; i < K; ++i) {
+    uint64_t hi, lo;
+    dfma_split(a[i], a[i], hi, lo);
+    col[2 * i] = 2 * col[2 * i] + lo - kLoBits;
+    col[2 * i + 1] = 2 * col[2 * i + 1] + hi - kHiBits;
   }
 }
 
@@ -169,18 +215,11 @@ BIGTUNE_HD inline void barrett_dfma_setup(BarrettDfma& c, const uint32_t* m32) {
   }
 }
 
-// r = a b mod m (r < m) for a, b < 2^1024 (16 words each), with c.usable.
-BIGTUNE_HD inline void barrett_dfma_mulmod(uint64_t* r, const uint64_t* a, const uint64_t* b, const BarrettDfma& c) {
+// x (2k normalised 52-bit limbs, x < b^2k) mod m into r (k limbs as
+// doubles, r < m), with c.usable: the Barrett steps after the product.
+BIGTUNE_HD inline void barrett_dfma_reduce(double* r, const uint64_t* x, const BarrettDfma& c) {
   using namespace dfma;
   constexpr int k = kK;
-  uint64_t x[2 * k];
-  {
-    double ad[k], bd[k];
-    words_to_limbs(ad, a);
-    words_to_limbs(bd, b);
-    product_columns<k, k, 0, 2 * k - 2, 0, 2 * k>(x, ad, bd);
-    carry_columns<2 * k>(x);  // x < 2^2048: no carry out
-  }
   // q3 = the columns k+1 .. 2k+1 of q1 mu, q1 = x[k-1 .. 2k)
   double q[k + 1];
   {
@@ -212,12 +251,6 @@ BIGTUNE_HD inline void barrett_dfma_mulmod(uint64_t* r, const uint64_t* a, const
     borrow = d >> 63;  // x[j], t[j] < 2^52: a borrow makes d wrap to the top
   }
   // At most three subtractions of m (four run; see the file comment).
-  uint64_t m[k + 1];
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
-  for (int j = 0; j < k; ++j) m[j] = uint64_t(c.m[j]);
-  m[k] = 0;
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #endif
@@ -227,7 +260,7 @@ BIGTUNE_HD inline void barrett_dfma_mulmod(uint64_t* r, const uint64_t* a, const
 #pragma unroll
 #endif
     for (int j = 0; j <= k; ++j) {
-      const uint64_t v = rr[j] - m[j] - bw;
+      const uint64_t v = rr[j] - (j < k ? uint64_t(c.m[j]) : 0) - bw;
       d[j] = v & kMask52;
       bw = v >> 63;
     }
@@ -237,7 +270,46 @@ BIGTUNE_HD inline void barrett_dfma_mulmod(uint64_t* r, const uint64_t* a, const
 #endif
     for (int j = 0; j <= k; ++j) rr[j] = ge ? d[j] : rr[j];
   }
-  limbs_to_words(r, rr);
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int j = 0; j < k; ++j) r[j] = double(rr[j]);  // rr[k] = 0: r < m
+}
+
+// r = a b mod m on limbs (k doubles each; a b < b^2k), with c.usable. r may
+// alias a or b.
+BIGTUNE_HD inline void barrett_dfma_mul_limbs(double* r, const double* a, const double* b, const BarrettDfma& c) {
+  using namespace dfma;
+  uint64_t x[2 * kK];
+  product_columns<kK, kK, 0, 2 * kK - 2, 0, 2 * kK>(x, a, b);
+  carry_columns<2 * kK>(x);
+  barrett_dfma_reduce(r, x, c);
+}
+
+// r = a^2 mod m on limbs; r may alias a.
+BIGTUNE_HD inline void barrett_dfma_sqr_limbs(double* r, const double* a, const BarrettDfma& c) {
+  using namespace dfma;
+  uint64_t x[2 * kK];
+  square_columns<kK>(x, a);
+  carry_columns<2 * kK>(x);
+  barrett_dfma_reduce(r, x, c);
+}
+
+// r = a b mod m (r < m) for a, b < 2^1024 (16 words each), with c.usable.
+BIGTUNE_HD inline void barrett_dfma_mulmod(uint64_t* r, const uint64_t* a, const uint64_t* b, const BarrettDfma& c) {
+  using namespace dfma;
+  double ad[kK], bd[kK];
+  words_to_limbs(ad, a);
+  words_to_limbs(bd, b);
+  if (a == b) barrett_dfma_sqr_limbs(ad, ad, c);
+  else barrett_dfma_mul_limbs(ad, ad, bd, c);
+  uint64_t rl[kK + 1];
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int j = 0; j < kK; ++j) rl[j] = uint64_t(ad[j]);
+  rl[kK] = 0;
+  limbs_to_words(r, rl);
 }
 
 }  // namespace bigtune::kernels::modular

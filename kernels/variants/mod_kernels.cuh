@@ -138,11 +138,10 @@ __device__ __forceinline__ bool mulmod_shared_odd(const KernelArgs& args, uint64
       if (args.b) {
         load<N>(x, static_cast<const u32*>(args.b) + i * args.b_limbs, args.b_limbs);
         pack_words<N>(bw, x);
+        modular::barrett_dfma_mulmod(rw, aw, bw, dfma);
       } else {
-#pragma unroll
-        for (int j = 0; j < N / 2; ++j) bw[j] = aw[j];
+        modular::barrett_dfma_mulmod(rw, aw, aw, dfma);  // the squaring form
       }
-      modular::barrett_dfma_mulmod(rw, aw, bw, dfma);
 #pragma unroll
       for (int j = 0; j < N / 2; ++j) x[2 * j] = uint32_t(rw[j]), x[2 * j + 1] = uint32_t(rw[j] >> 32);
       store<N>(static_cast<u32*>(args.r) + i * args.out_limbs, x, args.out_limbs);

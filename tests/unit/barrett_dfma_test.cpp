@@ -120,6 +120,43 @@ TEST(BarrettDfma, MulmodMatchesGmp) {
   gmp_randclear(rng);
 }
 
+// The squaring form (a == b: the pairs i < j once, doubled) against GMP,
+// bases >= m included.
+TEST(BarrettDfma, SquareMatchesGmp) {
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, 53);
+  mpz_t m, x, want, got;
+  mpz_inits(m, x, want, got, nullptr);
+  uint64_t cases = 0;
+  for (int mk = 0; mk < 6; ++mk) {
+    const int bits = mk < 2 ? 1024 : 989 + int(gmp_urandomm_ui(rng, 36));
+    if (mk % 3 == 0) mpz_set_ui(m, 0), mpz_setbit(m, bits), mpz_sub_ui(m, m, 1);
+    else mpz_urandomb(m, rng, bits), mpz_setbit(m, bits - 1), mpz_setbit(m, 0);
+    uint32_t m32[32];
+    to_u32(m32, m);
+    BarrettDfma c{};
+    kernels::modular::barrett_dfma_setup(c, m32);
+    ASSERT_TRUE(c.usable);
+    for (int i = 0; i < 20; ++i) {
+      if (i % 4 == 0) mpz_set_ui(x, 0), mpz_setbit(x, 1024), mpz_sub_ui(x, x, 1);  // all ones
+      else if (i % 4 == 1) mpz_sub_ui(x, m, 1);
+      else if (i % 4 == 2) mpz_rrandomb(x, rng, 1024);
+      else mpz_urandomb(x, rng, 1024);
+      uint64_t xw[16], rw[16];
+      to_words(xw, x);
+      kernels::modular::barrett_dfma_mulmod(rw, xw, xw, c);  // the squaring form
+      mpz_import(got, 16, -1, 8, 0, 0, rw);
+      mpz_mul(want, x, x), mpz_mod(want, want, m);
+      ASSERT_EQ(mpz_cmp(want, got), 0) << "square, bits " << bits << " case " << i;
+      ++cases;
+    }
+  }
+  EXPECT_EQ(cases, 120u);
+  mpz_clears(m, x, want, got, nullptr);
+  gmp_randclear(rng);
+}
+
 TEST(BarrettDfma, OnlyOddModuliOfFullSizeAreUsable) {
   mpz_t m;
   mpz_init(m);
