@@ -320,3 +320,52 @@ TEST(WarpModEmulation, SqrPowm16Kbit) {
 
 }  // namespace
 }  // namespace bigtune
+
+namespace bigtune {
+namespace {
+// Task powmpipe: the squaring and product with each column on its own
+// accumulator (detail::paired_columns, quotient_pipe, square_columns_pipe in
+// kernels/warp/montgomery_block.cuh; the kPipe bits of WarpMontgomerySqr /
+// WarpMontgomerySqr2), the same sums in another order: every bit on, on the
+// registered shapes and small ones, S = L and S < L, operands >= m, shared
+// and per-instance moduli of every kind, and the global-table powm body.
+constexpr int kAllPipe = 4 | 8 | 16 | 128 | 256;
+TEST(WarpModEmulation, PipeSqrAndMul) {
+  using kernels::warp::WarpMontgomerySqr;
+  using kernels::warp::WarpMontgomerySqr2;
+  check<4, 8, WarpMontgomerySqr<4, 8, kAllPipe>>(K::MulMod, 1024, 8, false, 0, 1, 9600);
+  check<4, 8, WarpMontgomerySqr<4, 8, kAllPipe>>(K::SqrMod, 1024, 8, false, 0, 1, 9601);
+  check<4, 8, WarpMontgomerySqr<4, 8, kAllPipe>>(K::SqrMod, 65, 8, false, 0, 1, 9602);
+  check<8, 8, WarpMontgomerySqr<8, 8, 28>>(K::SqrMod, 2048, 4, false, 0, 1, 9603);
+  check<8, 8, WarpMontgomerySqr<8, 8, 28>>(K::MulMod, 2000, 4, false, 0, 1, 9604);
+  check<8, 8, WarpMontgomerySqr<8, 8, 28>>(K::SqrMod, 255, 4, false, 0, 1, 9605);  // S = 1
+  check<8, 4, WarpMontgomerySqr<8, 4, kAllPipe>>(K::SqrMod, 1000, 8, false, 0, 1, 9606);
+  check<8, 16, WarpMontgomerySqr<8, 16, 284>>(K::SqrMod, 4096, 4, false, 0, 1, 9607);
+  check<8, 16, WarpMontgomerySqr<8, 16, 284>>(K::MulMod, 4096, 4, false, 0, 1, 9608);
+  check<8, 16, WarpMontgomerySqr<8, 16, 284>>(K::SqrMod, 3000, 4, false, 0, 1, 9609);  // S = 6 < L
+  check<16, 16, WarpMontgomerySqr<16, 16, 284>>(K::SqrMod, 8192, 2, false, 0, 1, 9610);
+  check<16, 16, WarpMontgomerySqr<16, 16, 284>>(K::MulMod, 8191, 2, false, 0, 1, 9611);
+  check<2, 16, WarpMontgomerySqr2<16, 280>>(K::MulMod, 1024, 16, false, 0, 1, 9612);
+  check<2, 16, WarpMontgomerySqr2<16, 280>>(K::SqrMod, 1024, 16, false, 0, 1, 9613);
+  check<2, 16, WarpMontgomerySqr2<16, kAllPipe>>(K::SqrMod, 521, 16, false, 0, 1, 9614);
+  check<2, 16, WarpMontgomerySqr2<16, 280>>(K::SqrMod, 255, 16, false, 0, 1, 9615);  // S = 1
+  check<2, 8, WarpMontgomerySqr2<8, kAllPipe>>(K::SqrMod, 512, 16, false, 0, 1, 9616);
+  for (uint64_t s = 0; s < 7; ++s) {
+    check<4, 8, WarpMontgomerySqr<4, 8, kAllPipe>>(K::SqrMod, 300, 8, true, 0, 1, 9620 + s);
+    check<2, 16, WarpMontgomerySqr2<16, 280>>(K::SqrMod, 1024, 8, true, 0, 1, 9630 + s);
+  }
+}
+
+TEST(WarpModEmulation, PipePowmGlobalTable) {
+  using kernels::warp::WarpMontgomerySqr;
+  using kernels::warp::WarpMontgomerySqr2;
+  check<2, 16, WarpMontgomerySqr2<16, 280>, true>(K::PowM, 1024, 16, false, 5, 20, 9640);
+  check<2, 16, WarpMontgomerySqr2<16, 280>, true>(K::PowM, 1000, 5, false, 6, 12, 9641);
+  check<8, 8, WarpMontgomerySqr<8, 8, 28>, true>(K::PowM, 2048, 4, false, 6, 14, 9642);
+  check<8, 16, WarpMontgomerySqr<8, 16, 284>, true>(K::PowM, 4096, 3, false, 6, 10, 9643);
+  check<16, 16, WarpMontgomerySqr<16, 16, 284>, true>(K::PowM, 8192, 2, false, 6, 8, 9644);
+  check<32, 16, WarpMontgomerySqr<32, 16, 284>, true>(K::PowM, 16384, 5, false, 3, 6, 9645);
+  for (uint64_t s = 0; s < 7; ++s) check<8, 16, WarpMontgomerySqr<8, 16, 284>, true>(K::PowM, s % 2 ? 4096 : 1500, 3, true, 5, 8, 9650 + s);
+}
+}  // namespace
+}  // namespace bigtune
