@@ -87,8 +87,25 @@ __device__ __forceinline__ void join(arith::Accumulator<uint32_t>& b, uint32_t l
 // the pipe busy. The columns are joined afterwards by 3-instruction ALU add
 // chains (join above). Bounds: each column's sum and the carry in fit the
 // three words as in column_product (the columns of a (2Q+1)-word sum).
+// acc = x y when `some`, else 0 (a column's first product, task powmpipe).
+__device__ __forceinline__ arith::Accumulator<uint32_t> first_product(uint32_t x, uint32_t y, bool some) {
+  const uint64_t p = some ? uint64_t(x) * y : 0u;
+  return {uint32_t(p), uint32_t(p >> 32), 0u};
+}
+
+// (b.lo, b.hi, b.top) += (lo, hi) + v: join with a column addend, in C++
+// (ptxas: IADD3 with two carries out, IADD3.X, IADD3.X).
+__device__ __forceinline__ void join_add(arith::Accumulator<uint32_t>& b, uint32_t lo, uint32_t hi, uint32_t v) {
+  const uint64_t t = uint64_t(b.lo) + lo + v;
+  b.lo = uint32_t(t);
+  const uint64_t u = uint64_t(b.hi) + hi + uint32_t(t >> 32);
+  b.hi = uint32_t(u);
+  b.top += uint32_t(u >> 32);
+}
+
 // kHalf: only the products with i < k - i (a square's off-diagonal half, x = y).
-template <int Q, int K, bool kHalf = false>
+// kLean: first_product / join_add instead of a cleared accumulator (fewer instructions).
+template <int Q, int K, bool kHalf = false, bool kLean = false>
 __device__ __forceinline__ void paired_columns(uint32_t (&out)[K], uint32_t& c0, uint32_t& c1, const uint32_t (&x)[Q],
                                                const uint32_t (&y)[Q], const uint32_t (&add)[K]) {
   using Acc = arith::Accumulator<uint32_t>;
@@ -102,14 +119,28 @@ __device__ __forceinline__ void paired_columns(uint32_t (&out)[K], uint32_t& c0,
         constexpr int na = k <= 2 * Q - 2 && a1 >= a0 ? a1 - a0 + 1 : 0;
         constexpr int nb = two && k + 1 <= 2 * Q - 2 && b1 >= b0 ? b1 - b0 + 1 : 0;
         Acc A{add[k], 0, 0}, B{two ? add[two ? k + 1 : k] : 0u, 0, 0};
+        if constexpr (kLean) {
+          // The first product without an addend (a plain 64-bit product: no
+          // register pair to clear), the addend in the join.
+          A = first_product(na > 0 ? x[a0] : 0u, na > 0 ? y[k - a0] : 0u, na > 0);
+          B = first_product(nb > 0 ? x[b0] : 0u, nb > 0 ? y[two ? k + 1 - b0 : 0] : 0u, nb > 0);
+        }
 #pragma unroll
-        for (int t = 0; t < (na > nb ? na : nb); ++t) {
+        for (int t = kLean ? 1 : 0; t < (na > nb ? na : nb); ++t) {
           if (t < na) mac(A, x[a0 + t], y[k - a0 - t]);
           if (t < nb) mac(B, x[b0 + t], y[k + 1 - b0 - t]);
         }
-        join(A, c0, c1);
+        if constexpr (kLean) {
+          join_add(A, c0, c1, add[k]);
+        } else {
+          join(A, c0, c1);
+        }
         out[k] = A.lo;
-        if constexpr (two) {
+        if constexpr (two && kLean) {
+          join_add(B, A.hi, A.top, add[two ? k + 1 : k]);
+          out[two ? k + 1 : k] = B.lo;
+          c0 = B.hi, c1 = B.top;
+        } else if constexpr (two) {
           join(B, A.hi, A.top);
           out[two ? k + 1 : k] = B.lo;
           c0 = B.hi, c1 = B.top;
@@ -171,7 +202,7 @@ struct WarpMontgomeryBlock : WarpMontgomery<L, Q> {
 #pragma unroll
     for (int k = 0; k < Q; ++k) add[k] = w[k], add[Q + k] = k == 0 ? c : 0u;
     uint32_t c0 = 0, c1 = 0;
-    detail::paired_columns<Q, 2 * Q>(out, c0, c1, x, y, add);
+    detail::paired_columns<Q, 2 * Q, false, (kPipe & 512) != 0>(out, c0, c1, x, y, add);
 #pragma unroll
     for (int k = 0; k < Q; ++k) lo[k] = out[k], hi[k] = out[Q + k];
     top = c0;  // c1 is 0: the sum is below 2^(32(2Q+1))
@@ -182,7 +213,7 @@ struct WarpMontgomeryBlock : WarpMontgomery<L, Q> {
 #pragma unroll
     for (int k = 0; k < Q; ++k) add[k] = lo[k], add[Q + k] = hi[k];
     uint32_t c0 = 0, c1 = 0;
-    detail::paired_columns<Q, 2 * Q>(out, c0, c1, m, q, add);
+    detail::paired_columns<Q, 2 * Q, false, (kPipe & 512) != 0>(out, c0, c1, m, q, add);
 #pragma unroll
     for (int k = 0; k < Q; ++k) lo[k] = out[k], hi[k] = out[Q + k];
     return c0;

@@ -365,6 +365,11 @@ TEST(WarpModEmulation, PipePowmGlobalTable) {
   check<8, 16, WarpMontgomerySqr<8, 16, 284>, true>(K::PowM, 4096, 3, false, 6, 10, 9643);
   check<16, 16, WarpMontgomerySqr<16, 16, 284>, true>(K::PowM, 8192, 2, false, 6, 8, 9644);
   check<32, 16, WarpMontgomerySqr<32, 16, 284>, true>(K::PowM, 16384, 5, false, 3, 6, 9645);
+  // The quotient-only shapes (".pq": bits 16 | 256).
+  check<2, 16, WarpMontgomerySqr2<16, 272>, true>(K::PowM, 1024, 16, false, 5, 16, 9646);
+  check<2, 16, WarpMontgomerySqr2<16, 272>, true>(K::PowM, 255, 6, false, 5, 12, 9647);  // S = 1
+  check<8, 16, WarpMontgomerySqr<8, 16, 272>, true>(K::PowM, 4096, 3, false, 6, 10, 9648);
+  check<8, 16, WarpMontgomerySqr<8, 16, 272>, true>(K::PowM, 3000, 3, true, 6, 10, 9649);  // S < L, shared m
   for (uint64_t s = 0; s < 7; ++s) check<8, 16, WarpMontgomerySqr<8, 16, 284>, true>(K::PowM, s % 2 ? 4096 : 1500, 3, true, 5, 8, 9650 + s);
 }
 }  // namespace
