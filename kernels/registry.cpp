@@ -19,7 +19,6 @@
 #include "kernels/variants/warp_mod_block.hpp"
 #include "kernels/variants/warp_mod_l2.hpp"  // task powm1k
 #include "kernels/variants/warp_mod_regs.hpp"
-#include "kernels/variants/warp_mod_pipe.hpp"  // task powmpipe
 #include "kernels/variants/barrett_variants.hpp"
 #include "kernels/variants/nttbarrett_variants.hpp"
 
@@ -133,8 +132,6 @@ const std::vector<Variant>& registry() {
     variants::append_warp_mod_sqrmod_variants(v);
     variants::append_warp_mod_l2_variants(v);  // powm q16.l2 at 1 Kbit (task powm1k)
     variants::append_warp_mod_regs_variants(v);
-    variants::append_warp_mod_pipe_variants(v);  // column-pipelined squaring (task powmpipe)
-    variants::append_warp_mod_pipe_large_variants(v);
     variants::append_barrett_variants(v);  // composes registered mul/sqr/divmod at launch time
     variants::append_wbarrett_variants(v);  // fused warp Barrett mulmod/sqrmod (task mulmodfast)
     variants::append_wbarrett2_variants(v);  // warp Barrett by halves (task mulmodhalf)

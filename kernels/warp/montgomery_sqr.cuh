@@ -68,10 +68,10 @@ namespace bigtune::kernels::warp {
 // and Q .. 2Q-2, joined by a Q-word carry add; the ncu counters showed the
 // warps stalled on fixed-latency dependencies): +17 instructions a step,
 // 0.97-0.98x this form at every size.
-template <int L, int Q, int kPipe = 0>
-struct WarpMontgomerySqr : WarpMontgomeryBlock<L, Q, kPipe> {
+template <int L, int Q>
+struct WarpMontgomerySqr : WarpMontgomeryBlock<L, Q> {
   static_assert(L >= 4 && (L & (L - 1)) == 0, "the two-lane shift needs L >= 4, a power of 2");
-  using Block = WarpMontgomeryBlock<L, Q, kPipe>;
+  using Block = WarpMontgomeryBlock<L, Q>;
   using Base = WarpMontgomery<L, Q>;
   using Acc = arith::Accumulator<uint32_t>;
   static constexpr bool kHasSqr = true;  // powm_warp_body squares with sqr()
@@ -110,7 +110,7 @@ struct WarpMontgomerySqr : WarpMontgomeryBlock<L, Q, kPipe> {
 #pragma unroll
     for (int k = 0; k < Q; ++k) w[k] = 0, tl[k] = 0;
     uint32_t c = 0, tc = 0;
-#pragma unroll((kPipe & 32) != 0 ? 2 : 1)
+#pragma unroll 1
     for (uint32_t s = 0; s < uint32_t(L / 2); ++s) {
       const bool low_pair = s + j < uint32_t(L);
       const int x = int(low_pair ? s : s + j - uint32_t(L / 2));
@@ -123,10 +123,7 @@ struct WarpMontgomerySqr : WarpMontgomeryBlock<L, Q, kPipe> {
         uy[k] = j == 0 ? 0u : v;
       }
       uint32_t t;  // position j + 2s + 2, limb 0
-      if constexpr ((kPipe & 4) != 0)
-        Block::column_product_pipe(lo, hi, t, ux, uy, w, c);
-      else
-        Block::column_product(lo, hi, t, ux, uy, w, c);
+      Block::column_product(lo, hi, t, ux, uy, w, c);
       // Shift by two lanes; the capture rotates with it.
       uint64_t carry = t, dep = 0;
 #pragma unroll
@@ -151,10 +148,7 @@ struct WarpMontgomerySqr : WarpMontgomeryBlock<L, Q, kPipe> {
     // 2. T = 2 O + D. D_j = a_j^2: the off-diagonal columns, doubled, plus
     // the squares a_k^2 (one 2Q-limb pass).
     uint32_t dlo[Q], dhi[Q];
-    if constexpr ((kPipe & 128) != 0)
-      Block::square_columns_pipe(dlo, dhi, a);
-    else
-      Block::square_columns(dlo, dhi, a);
+    Block::square_columns(dlo, dhi, a);
     // D's block b sits on lane b/2 (low half for even b): lane j needs block
     // j (for T's low half) and block L + j (high half); L is even, so both
     // have j's parity.
@@ -177,16 +171,10 @@ struct WarpMontgomerySqr : WarpMontgomeryBlock<L, Q, kPipe> {
 #pragma unroll
     for (int k = 0; k < Q; ++k) m0[k] = __shfl_sync(0xffffffffu, m[k], 0, L);
     const bool top_lane = j == lane_mask;
-#pragma unroll((kPipe & 64) != 0 ? 2 : 1)
+#pragma unroll 1
     for (uint32_t s = 0; s < blocks; ++s) {
       uint32_t lo[Q], hi[Q], q[Q];
       // Q_s from lane 0's low block, digit by digit (montgomery_block.cuh step 2).
-      if constexpr ((kPipe & 16) != 0) {
-        uint32_t t0[Q];
-#pragma unroll
-        for (int k = 0; k < Q; ++k) t0[k] = __shfl_sync(0xffffffffu, tl[k], 0, L);
-        Block::quotient_pipe(q, t0, m0, minv);
-      } else {
       Acc qa{0, 0, 0};
 #pragma unroll
       for (int k = 0; k < Q; ++k) {
@@ -205,13 +193,9 @@ struct WarpMontgomerySqr : WarpMontgomeryBlock<L, Q, kPipe> {
           q[k] = col * minv;
         }
       }
-      }
       // acc = tl + tc X + m_j Q_s (step 3).
       uint32_t top;
-      if constexpr ((kPipe & 8) != 0)
-        Block::column_product_pipe(lo, hi, top, m, q, tl, tc);
-      else
-        Block::column_product(lo, hi, top, m, q, tl, tc);
+      Block::column_product(lo, hi, top, m, q, tl, tc);
       // Shift down one lane (step 4).
       uint64_t carry = 0;
 #pragma unroll

@@ -49,7 +49,7 @@
 
 namespace bigtune::kernels::warp {
 
-template <int Q, int kPipe = 0>
+template <int Q>
 struct WarpMontgomerySqr2 : WarpMontgomeryBlock<2, Q> {
   static constexpr int L = 2, H = Q / 2;
   static_assert(Q % 2 == 0, "the cross product is split by halves of a block");
@@ -108,13 +108,7 @@ struct WarpMontgomerySqr2 : WarpMontgomeryBlock<2, Q> {
       uint32_t x;
       Block::column_product(lo, hi, x, a, bb, w, c);
       // 2. Q_s from lane 0's low half.
-      if constexpr ((kPipe & 256) != 0) {
-        Block::quotient_pipe(q, lo, m, minv);
-#pragma unroll
-        for (int k = 0; k < Q; ++k) q[k] = __shfl_sync(0xffffffffu, q[k], 0, L);
-      } else {
-        quotient(q, lo, m, minv);
-      }
+      quotient(q, lo, m, minv);
       // 3. (lo, hi, x) += m_j Q_s.
       x += Block::add_column_product(lo, hi, m, q);
       // 4. Shift down one lane (lane 0's low half, now 0, is dropped).
@@ -149,10 +143,7 @@ struct WarpMontgomerySqr2 : WarpMontgomeryBlock<2, Q> {
 
     // 1. D = a_j^2 (lo, hi): the off-diagonal columns, doubled, plus the squares.
     uint32_t lo[Q], hi[Q];
-    if constexpr ((kPipe & 128) != 0)
-      Block::square_columns_pipe(lo, hi, a);
-    else
-      Block::square_columns(lo, hi, a);
+    Block::square_columns(lo, hi, a);
 
     // 2. p = 2 P_j = 2 x y (3H limbs) and the bit above it.
     uint32_t p[3 * H], pbit;
@@ -230,19 +221,10 @@ struct WarpMontgomerySqr2 : WarpMontgomeryBlock<2, Q> {
 #pragma unroll 1
     for (uint32_t s = 0; s < blocks; ++s) {
       uint32_t q[Q];
-      if constexpr ((kPipe & 16) != 0) {
-        Block::quotient_pipe(q, tl, m, minv);  // lane 0's digits, broadcast as quotient() does
-#pragma unroll
-        for (int k = 0; k < Q; ++k) q[k] = __shfl_sync(0xffffffffu, q[k], 0, L);
-      } else {
-        quotient(q, tl, m, minv);
-      }
+      quotient(q, tl, m, minv);
       // (lo, hi, top) = tl + tc X + m_j Q_s, by columns.
       uint32_t top;
-      if constexpr ((kPipe & 8) != 0)
-        Block::column_product_pipe(lo, hi, top, m, q, tl, tc);
-      else
-        Block::column_product(lo, hi, top, m, q, tl, tc);
+      Block::column_product(lo, hi, top, m, q, tl, tc);
       // Shift down one lane: lane 0 takes lane 1's low half (lane 0's, now
       // 0, is dropped), lane 1 keeps its high half.
       uint64_t carry = 0;
