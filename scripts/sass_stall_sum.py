@@ -9,6 +9,9 @@ scoreboard (shuffles, loads), issues a loop in sum(max(stall, 1)) cycles: its is
 FMA-heavy pipe is held 4 cycles by an IMAD.WIDE and 2 by any other IMAD (ncu, task powmicache:
 bench/notes/powmregs-bound.md). issue / FMA = 1.00 means one warp alone keeps the pipe busy; the
 excess is time the pipe idles unless another warp of the scheduler fills it.
+Caveat (measured, task powmpipe: bench/results/2026-11-23-h100-powmpipe.md): with two or more warps a
+scheduler the other warp fills most of that excess; builds that cut this figure 6-10 % at +5-14 %
+instructions ran 1-6 % slower. Compare instruction counts (scripts/sass_loop_count.py) first.
 Usage: scripts/sass_stall_sum.py x.sass [name-filter]
 """
 import re
