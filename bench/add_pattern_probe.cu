@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "bench/probe_check.hpp"
 #include "kernels/block/staging.cuh"
 
 namespace {
@@ -27,14 +28,6 @@ using bigtune::kernels::block::copy_tile_async;
 using bigtune::kernels::block::smem_physical;
 using bigtune::kernels::block::store_tile;
 
-#define PROBE_CHECK(x)                                                                          \
-  do {                                                                                          \
-    cudaError_t e_ = (x);                                                                       \
-    if (e_ != cudaSuccess) {                                                                    \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
-      std::exit(1);                                                                             \
-    }                                                                                           \
-  } while (0)
 
 __device__ __forceinline__ uint64_t* smem64() {
   extern __shared__ __align__(16) unsigned char probe_smem[];

@@ -30,16 +30,9 @@
 #include <cstdlib>
 #include <vector>
 
-namespace {
+#include "bench/probe_check.hpp"
 
-#define PROBE_CHECK(x)                                                                          \
-  do {                                                                                          \
-    cudaError_t e_ = (x);                                                                       \
-    if (e_ != cudaSuccess) {                                                                    \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
-      std::exit(1);                                                                             \
-    }                                                                                           \
-  } while (0)
+namespace {
 
 constexpr int kN32 = 32;  // 1024 bits in 32-bit limbs
 constexpr int kN52 = 20;  // 1040 bits in 52-bit limbs

@@ -8,22 +8,9 @@ counts in bench/notes/warp-multiplication.md.
 Usage: cuobjdump -sass x.cubin > x.sass; scripts/sass_loop_count.py x.sass [name-filter]
 """
 import collections
-import re
 import sys
 
-
-def parse(path):
-    funcs, cur = {}, None
-    for line in open(path):
-        m = re.search(r"Function : (\S+)", line)
-        if m:
-            cur = m.group(1)
-            funcs[cur] = []
-            continue
-        m = re.search(r"/\*([0-9a-f]{4,})\*/\s+(@!?U?P\w+\s+)?([A-Z0-9_.]+)(.*?);", line)
-        if m and cur:
-            funcs[cur].append((int(m.group(1), 16), m.group(3), m.group(4), m.group(2) or ""))
-    return funcs
+from sass_listing import loops, parse
 
 
 def main():
@@ -33,15 +20,8 @@ def main():
         if flt not in name:
             continue
         print(name)
-        for i, (addr, op, args, pred) in enumerate(ins):
-            if op != "BRA":
-                continue
-            m = re.search(r"0x([0-9a-f]+)", args)
-            if not m or int(m.group(1), 16) >= addr:
-                continue
-            tgt = int(m.group(1), 16)
-            body = [x for x in ins if tgt <= x[0] <= addr]
-            cnt = collections.Counter(x[1] for x in body)
+        for tgt, addr, body in loops(ins):
+            cnt = collections.Counter(x.op for x in body)
             imad_wide = sum(v for k, v in cnt.items() if k.startswith("IMAD.WIDE"))
             imad_other = sum(v for k, v in cnt.items() if k.startswith("IMAD") and not k.startswith("IMAD.WIDE"))
             print(f"  loop 0x{tgt:x}..0x{addr:x}: {len(body)} instructions, IMAD.WIDE* {imad_wide}, "

@@ -14,27 +14,9 @@ scheduler the other warp fills most of that excess; builds that cut this figure 
 instructions ran 1-6 % slower. Compare instruction counts (scripts/sass_loop_count.py) first.
 Usage: scripts/sass_stall_sum.py x.sass [name-filter]
 """
-import re
 import sys
 
-
-def parse(path):
-    funcs, cur, pending = {}, None, None
-    for line in open(path):
-        m = re.search(r"Function : (\S+)", line)
-        if m:
-            cur = m.group(1)
-            funcs[cur] = []
-            continue
-        m = re.search(r"/\*([0-9a-f]{4,})\*/\s+(@!?U?P\w+\s+)?([A-Z0-9_.]+)(.*?);\s*/\* (0x[0-9a-f]+) \*/", line)
-        if m and cur:
-            pending = [int(m.group(1), 16), m.group(3), m.group(4), None]
-            funcs[cur].append(pending)
-            continue
-        m = re.match(r"\s*/\* (0x[0-9a-f]{16}) \*/\s*$", line)
-        if m and pending is not None and pending[3] is None:
-            pending[3] = int(m.group(1), 16)
-    return funcs
+from sass_listing import loops, parse
 
 
 def stall(ctrl):
@@ -54,17 +36,10 @@ def main():
         if flt not in name:
             continue
         print(name)
-        for addr, op, args, _ in ins:
-            if op != "BRA":
-                continue
-            m = re.search(r"0x([0-9a-f]+)", args)
-            if not m or int(m.group(1), 16) >= addr:
-                continue
-            tgt = int(m.group(1), 16)
-            body = [x for x in ins if tgt <= x[0] <= addr]
-            issue = sum(max(stall(x[3] or 0), 1) for x in body)
-            fma = sum(fma_cycles(x[1]) for x in body)
-            wide = sum(1 for x in body if x[1].startswith("IMAD.WIDE"))
+        for tgt, addr, body in loops(ins):
+            issue = sum(max(stall(x.ctrl or 0), 1) for x in body)
+            fma = sum(fma_cycles(x.op) for x in body)
+            wide = sum(1 for x in body if x.op.startswith("IMAD.WIDE"))
             print(f"  loop 0x{tgt:x}..0x{addr:x}: {len(body)} instr, IMAD.WIDE {wide}, "
                   f"issue {issue} cycles, FMA pipe {fma} cycles, issue/FMA {issue / max(fma, 1):.3f}")
 

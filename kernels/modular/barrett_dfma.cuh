@@ -32,6 +32,7 @@
 #include <cstdint>
 
 #include "kernels/block/layout.hpp"  // BIGTUNE_HD
+#include "kernels/modular/limbs.cuh"   // BIGTUNE_MOD_UNROLL_ALL
 #include "kernels/thread/divmod_knuth.cuh"
 
 namespace bigtune::kernels::modular {
@@ -62,31 +63,21 @@ BIGTUNE_HD inline void dfma_split(double a, double b, uint64_t& hi, uint64_t& lo
 // chose the range so that they do not matter). col is overwritten.
 template <int NA, int NB, int LO, int HI, int C0, int NC>
 BIGTUNE_HD inline void product_columns(uint64_t* col, const double* a, const double* b) {
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+  BIGTUNE_MOD_UNROLL_ALL
   for (int c = 0; c < NC; ++c) col[c] = 0;
   // The constants first: with every index known, they fold into the zeros.
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+  BIGTUNE_MOD_UNROLL_ALL
   for (int i = 0; i < NA; ++i) {
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+    BIGTUNE_MOD_UNROLL_ALL
     for (int j = 0; j < NB; ++j) {
       if (i + j < LO || i + j > HI) continue;
       if (i + j - C0 >= 0 && i + j - C0 < NC) col[i + j - C0] -= kLoBits;
       if (i + j + 1 - C0 >= 0 && i + j + 1 - C0 < NC) col[i + j + 1 - C0] -= kHiBits;
     }
   }
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+  BIGTUNE_MOD_UNROLL_ALL
   for (int i = 0; i < NA; ++i) {
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+    BIGTUNE_MOD_UNROLL_ALL
     for (int j = 0; j < NB; ++j) {
       if (i + j < LO || i + j > HI) continue;
       uint64_t hi, lo;
@@ -101,26 +92,16 @@ BIGTUNE_HD inline void product_columns(uint64_t* col, const double* a, const dou
 // doubled, then the diagonal: K (K + 1) / 2 limb products instead of K^2.
 template <int K>
 BIGTUNE_HD inline void square_columns(uint64_t* col, const double* a) {
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+  BIGTUNE_MOD_UNROLL_ALL
   for (int c = 0; c < 2 * K; ++c) col[c] = 0;
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+  BIGTUNE_MOD_UNROLL_ALL
   for (int i = 0; i < K; ++i) {
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+    BIGTUNE_MOD_UNROLL_ALL
     for (int j = i + 1; j < K; ++j) col[i + j] -= kLoBits, col[i + j + 1] -= kHiBits;
   }
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+  BIGTUNE_MOD_UNROLL_ALL
   for (int i = 0; i < K; ++i) {
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+    BIGTUNE_MOD_UNROLL_ALL
     for (int j = i + 1; j < K; ++j) {
       uint64_t hi, lo;
       dfma_split(a[i], a[j], hi, lo);
@@ -128,9 +109,7 @@ BIGTUNE_HD inline void square_columns(uint64_t* col, const double* a) {
       col[i + j + 1] += hi;
     }
   }
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+  BIGTUNE_MOD_UNROLL_ALL
   for (int i = 0; i < K; ++i) {
     uint64_t hi, lo;
     dfma_split(a[i], a[i], hi, lo);
@@ -143,9 +122,7 @@ BIGTUNE_HD inline void square_columns(uint64_t* col, const double* a) {
 template <int NC>
 BIGTUNE_HD inline uint64_t carry_columns(uint64_t* col) {
   uint64_t carry = 0;
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+  BIGTUNE_MOD_UNROLL_ALL
   for (int c = 0; c < NC; ++c) {
     const uint64_t v = col[c] + carry;
     col[c] = v & kMask52;
@@ -156,9 +133,7 @@ BIGTUNE_HD inline uint64_t carry_columns(uint64_t* col) {
 
 // 1024 bits in 16 words to 20 limbs of 52 bits (as doubles) and back.
 BIGTUNE_HD inline void words_to_limbs(double* d, const uint64_t* w) {
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+  BIGTUNE_MOD_UNROLL_ALL
   for (int j = 0; j < kK; ++j) {
     const int word = 52 * j / 64, off = 52 * j % 64;
     uint64_t v = word < kWords ? w[word] >> off : 0;
@@ -168,9 +143,7 @@ BIGTUNE_HD inline void words_to_limbs(double* d, const uint64_t* w) {
 }
 
 BIGTUNE_HD inline void limbs_to_words(uint64_t* w, const uint64_t* limb) {
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+  BIGTUNE_MOD_UNROLL_ALL
   for (int i = 0; i < kWords; ++i) {
     const int j = 64 * i / 52, off = 64 * i % 52;
     uint64_t v = limb[j] >> off;
@@ -224,16 +197,12 @@ BIGTUNE_HD inline void barrett_dfma_reduce(double* r, const uint64_t* x, const B
   double q[k + 1];
   {
     double q1[k + 1];
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+    BIGTUNE_MOD_UNROLL_ALL
     for (int j = 0; j <= k; ++j) q1[j] = double(x[k - 1 + j]);
     uint64_t w[k + 4];  // columns k - 1 .. 2k + 2
     product_columns<k + 1, k + 1, k - 1, 2 * k, k - 1, k + 4>(w, q1, c.mu);
     carry_columns<k + 4>(w);
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+    BIGTUNE_MOD_UNROLL_ALL
     for (int j = 0; j <= k; ++j) q[j] = double(w[2 + j]);  // column k + 1 + j
   }
   // t = (q3 m) mod b^(k+1); r = x mod b^(k+1) - t
@@ -242,37 +211,27 @@ BIGTUNE_HD inline void barrett_dfma_reduce(double* r, const uint64_t* x, const B
   carry_columns<k + 1>(t);
   uint64_t rr[k + 1];
   uint64_t borrow = 0;
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+  BIGTUNE_MOD_UNROLL_ALL
   for (int j = 0; j <= k; ++j) {
     const uint64_t d = x[j] - t[j] - borrow;
     rr[j] = d & kMask52;
     borrow = d >> 63;  // x[j], t[j] < 2^52: a borrow makes d wrap to the top
   }
   // At most three subtractions of m (four run; see the file comment).
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+  BIGTUNE_MOD_UNROLL_ALL
   for (int s = 0; s < 4; ++s) {
     uint64_t d[k + 1], bw = 0;
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+    BIGTUNE_MOD_UNROLL_ALL
     for (int j = 0; j <= k; ++j) {
       const uint64_t v = rr[j] - (j < k ? uint64_t(c.m[j]) : 0) - bw;
       d[j] = v & kMask52;
       bw = v >> 63;
     }
     const bool ge = bw == 0;
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+    BIGTUNE_MOD_UNROLL_ALL
     for (int j = 0; j <= k; ++j) rr[j] = ge ? d[j] : rr[j];
   }
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+  BIGTUNE_MOD_UNROLL_ALL
   for (int j = 0; j < k; ++j) r[j] = double(rr[j]);  // rr[k] = 0: r < m
 }
 
@@ -304,9 +263,7 @@ BIGTUNE_HD inline void barrett_dfma_mulmod(uint64_t* r, const uint64_t* a, const
   if (a == b) barrett_dfma_sqr_limbs(ad, ad, c);
   else barrett_dfma_mul_limbs(ad, ad, bd, c);
   uint64_t rl[kK + 1];
-#if defined(__CUDA_ARCH__)
-#pragma unroll
-#endif
+  BIGTUNE_MOD_UNROLL_ALL
   for (int j = 0; j < kK; ++j) rl[j] = uint64_t(ad[j]);
   rl[kK] = 0;
   limbs_to_words(r, rl);

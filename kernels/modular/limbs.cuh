@@ -18,9 +18,11 @@
 #define BIGTUNE_MOD_STR(x) #x
 #define BIGTUNE_MOD_UNROLL(n) _Pragma(BIGTUNE_MOD_STR(unroll n))
 #define BIGTUNE_MOD_NO_UNROLL _Pragma("unroll 1")
+#define BIGTUNE_MOD_UNROLL_ALL _Pragma("unroll")
 #else
 #define BIGTUNE_MOD_UNROLL(n)
 #define BIGTUNE_MOD_NO_UNROLL
+#define BIGTUNE_MOD_UNROLL_ALL
 #endif
 
 namespace bigtune::kernels::modular {
