@@ -1,0 +1,107 @@
+// mulmod / sqrmod with the limb products on the FP64 pipe
+// (kernels/modular/barrett_dfma.cuh): "mulmod.dfma.u64.q16" and
+// "sqrmod.dfma.u64.q16", one thread per instance, operands up to 1024 bits;
+// ".b4" the same kernel held to 128 registers (four 128-thread blocks an SM
+// instead of three, a few spills) for the tuner to compare.
+//
+// The launch: for a modulus shared by the batch, the Barrett constants on the
+// host (one read of m, one stream synchronisation, as the warp Barrett
+// wbarrett_instances.cu does), passed by value as a kernel parameter, so the
+// limb products read mu and m from the constant bank. Where the DFMA form
+// does not apply (a modulus per instance, or a shared one that is even or
+// below 2^988) it runs the warp Barrett of the same size instead,
+// <op>.wbarrett.u32.q8.l4 (which itself hands per-instance moduli to the
+// warp block Montgomery): as a default plan it is never slower than that.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "kernels/block/layout.hpp"
+#include "kernels/modular/barrett_dfma.cuh"
+#include "kernels/variants/kernel_args.hpp"
+#include "kernels/variants/variant_factory.hpp"
+
+namespace bigtune::kernels::variants {
+namespace {
+
+using modular::BarrettDfma;
+using modular::dfma::kWords;
+
+constexpr uint32_t kDfmaThreads = 128;
+
+template <int MinBlocks>
+__global__ void __launch_bounds__(kDfmaThreads, MinBlocks)
+    dfma_mulmod_kernel(KernelArgs args, const __grid_constant__ BarrettDfma c) {
+  if (threadIdx.x >= args.ipb) return;
+  const uint64_t i = uint64_t(blockIdx.x) * args.ipb + threadIdx.x;
+  if (i >= args.count) return;
+  uint64_t a[kWords], r[kWords];
+  const uint64_t* pa = static_cast<const uint64_t*>(args.a) + i * args.limbs;
+#pragma unroll
+  for (int j = 0; j < kWords; ++j) a[j] = uint32_t(j) < args.limbs ? pa[j] : 0;
+  if (args.b) {
+    uint64_t b[kWords];
+    const uint64_t* pb = static_cast<const uint64_t*>(args.b) + i * args.b_limbs;
+#pragma unroll
+    for (int j = 0; j < kWords; ++j) b[j] = uint32_t(j) < args.b_limbs ? pb[j] : 0;
+    modular::barrett_dfma_mulmod(r, a, b, c);
+  } else {
+    modular::barrett_dfma_sqrmod(r, a, c);
+  }
+  uint64_t* pr = static_cast<uint64_t*>(args.r) + i * args.out_limbs;
+#pragma unroll
+  for (int j = 0; j < kWords; ++j)
+    if (uint32_t(j) < args.out_limbs) pr[j] = r[j];
+}
+
+const Variant* fallback_of(const Variant& v) {
+  return find_variant(std::string(op_name(v.op)) + ".wbarrett.u32.q8.l4");
+}
+
+uint32_t one_thread(const Variant&, uint64_t) { return 1; }
+uint64_t no_smem(const Variant&, uint64_t, uint32_t) { return 0; }
+uint64_t dfma_max_bits(const Variant&) { return 64 * kWords; }
+uint64_t dfma_scratch(const Variant& v, uint64_t bits, uint64_t count) {
+  const Variant* f = fallback_of(v);
+  return f ? scratch_bytes(*f, bits, count) : 0;
+}
+
+cudaError_t dfma_launch(const Variant& v, const KernelArgs& args, const Geometry& g, cudaStream_t stream) {
+  if (args.count == 0) return cudaSuccess;
+  BarrettDfma c{};
+  if (args.m_shared) {
+    uint32_t m32[2 * kWords] = {};
+    const size_t words = std::min<size_t>(args.m_limbs, kWords);
+    cudaError_t e = cudaMemcpyAsync(m32, args.m, words * 8, cudaMemcpyDeviceToHost, stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
+    if (e != cudaSuccess) return e;
+    modular::barrett_dfma_setup(c, m32);
+  }
+  if (!c.usable) {
+    const Variant* f = fallback_of(v);
+    if (!f) return cudaErrorInvalidConfiguration;
+    KernelArgs k = args;  // the same batches seen as 32-bit limbs
+    k.limbs *= 2, k.b_limbs *= 2, k.out_limbs *= 2, k.m_limbs *= 2;
+    return launch(*f, k, Geometry{}, stream);
+  }
+  KernelArgs k = args;
+  k.ipb = g.ipb;
+  void* params[] = {&k, &c};
+  return cudaLaunchKernel(v.kernel, dim3(g.grid), dim3(g.block), params, 0, stream);
+}
+
+const ShapeRules kDfmaModShape{one_thread, no_smem, dfma_max_bits, dfma_scratch, dfma_launch, false};
+
+}  // namespace
+
+void append_dfma_mod_variants(std::vector<Variant>& out) {
+  const auto k = [](auto f) { return reinterpret_cast<const void*>(f); };
+  for (Op op : {Op::MulMod, Op::SqrMod}) {
+    out.push_back(make_variant(op, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_mulmod_kernel<3>),
+                               kDfmaModShape));
+    out.push_back(make_variant(op, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_mulmod_kernel<4>),
+                               kDfmaModShape, "b4"));
+  }
+}
+
+}  // namespace bigtune::kernels::variants
