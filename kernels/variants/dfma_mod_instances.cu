@@ -82,7 +82,14 @@ cudaError_t dfma_launch(const Variant& v, const KernelArgs& args, const Geometry
     if (!f) return cudaErrorInvalidConfiguration;
     KernelArgs k = args;  // the same batches seen as 32-bit limbs
     k.limbs *= 2, k.b_limbs *= 2, k.out_limbs *= 2, k.m_limbs *= 2;
-    return launch(*f, k, Geometry{}, stream);
+    // The fallback's own geometry (its lanes, ~128 threads a block), which
+    // its kernels also read from the arguments.
+    const uint64_t bits = args.bits ? args.bits : 64ull * args.limbs;
+    const uint32_t lanes = threads_per_instance(*f, bits);
+    const Geometry fg = geometry(*f, bits, args.count, std::max(1u, kDfmaThreads / lanes), DeviceLimits::h100());
+    k.ipb = fg.ipb;
+    k.threads_per_instance = fg.threads_per_instance;
+    return launch(*f, k, fg, stream);
   }
   KernelArgs k = args;
   k.ipb = g.ipb;
