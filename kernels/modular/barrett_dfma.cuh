@@ -40,6 +40,7 @@
 // was dropped.
 #pragma once
 #include <cstdint>
+#include <cstring>
 
 #include "kernels/block/layout.hpp"  // BIGTUNE_HD
 #include "kernels/modular/limbs.cuh"   // BIGTUNE_MOD_UNROLL_ALL
@@ -75,6 +76,26 @@ BIGTUNE_HD inline double to_double(uint64_t x) {
   return __dsub_rn(__longlong_as_double((long long)(x | kLoBits)), 0x1p52);
 #else
   return double(x);
+#endif
+}
+
+// A double's bit pattern and back (shared-memory slots hold either).
+BIGTUNE_HD inline double bits_to_double(uint64_t v) {
+#if defined(__CUDA_ARCH__)
+  return __longlong_as_double((long long)v);
+#else
+  double d;
+  std::memcpy(&d, &v, sizeof d);
+  return d;
+#endif
+}
+BIGTUNE_HD inline uint64_t double_to_bits(double d) {
+#if defined(__CUDA_ARCH__)
+  return uint64_t(__double_as_longlong(d));
+#else
+  uint64_t v;
+  std::memcpy(&v, &d, sizeof v);
+  return v;
 #endif
 }
 
@@ -215,16 +236,20 @@ BIGTUNE_HD inline void barrett_dfma_setup(BarrettDfma& c, const uint32_t* m32) {
 }
 
 // r = x mod m (k limbs, r < m) for x < b^2k in 2k normalised 52-bit limbs,
-// with c.usable: the Barrett steps after the product.
-BIGTUNE_HD inline void barrett_dfma_reduce(uint64_t* r, const uint64_t* x, const BarrettDfma& c) {
+// with c.usable: the Barrett steps after the product. x's limb s is
+// xlo[s * stride] below k (registers with stride 1, shared memory in the
+// rolled product), xhi[s - k] from k on.
+BIGTUNE_HD inline void barrett_dfma_reduce(uint64_t* r, const uint64_t* xlo, int stride, const uint64_t* xhi,
+                                           const BarrettDfma& c) {
   using namespace dfma;
   constexpr int k = kK;
+  const auto x = [&](int s) { return s < k ? xlo[s * stride] : xhi[s - k]; };
   // q3 = the columns k + 1 .. 2k + 1 of q1 mu (pairs from column k - 1 on).
   double q[k + 1];
   {
     double q1[k + 1];
     BIGTUNE_MOD_UNROLL_ALL
-    for (int j = 0; j <= k; ++j) q1[j] = to_double(x[k - 1 + j]);
+    for (int j = 0; j <= k; ++j) q1[j] = to_double(x(k - 1 + j));
     uint64_t cur = 0;
     BIGTUNE_MOD_UNROLL_ALL
     for (int s = k - 1; s <= 2 * k; ++s) {
@@ -241,7 +266,7 @@ BIGTUNE_HD inline void barrett_dfma_reduce(uint64_t* r, const uint64_t* x, const
   for (int s = 0; s < k; ++s) {
     uint64_t nxt = 0;
     add_column<k + 1, k>(s, cur, nxt, q, c.m);
-    const uint64_t d = x[s] - (cur & kMask52) - borrow;
+    const uint64_t d = x(s) - (cur & kMask52) - borrow;
     r[s] = d & kMask52;
     borrow = d >> 63;  // x[s], the column's limb < 2^52: a borrow wraps d to the top
     cur = nxt + (cur >> 52);
@@ -273,7 +298,73 @@ BIGTUNE_HD inline void barrett_dfma_mulmod(uint64_t* r, const uint64_t* a, const
     product_limbs<kK, kK>(x, ad, bd);
   }
   uint64_t rl[kK];
-  barrett_dfma_reduce(rl, x, c);
+  barrett_dfma_reduce(rl, x, 1, x + kK, c);
+  limbs_to_words(r, rl);
+}
+
+// The product a b with b's limbs in xb[j * stride] (shared memory on the
+// GPU; the bit patterns of the doubles) and the loop over them rolled, U
+// limbs of b a pass: the pass's code is U rows of k limb products, not all k
+// rows, and a window of k + U column sums slides along (operand scanning;
+// 2 (k + U) register moves a pass). Columns 0 .. k - 1 replace b's limbs in
+// xb (limb j of b is read in the pass that emits column j), columns
+// k .. 2k - 1 go to xhi.
+template <int U>
+BIGTUNE_HD inline void product_limbs_rolled(uint64_t* xb, uint64_t* xhi, const double* a, int stride) {
+  using namespace dfma;
+  constexpr int k = kK, W = k + U;
+  static_assert(k % U == 0, "whole passes");
+  uint64_t acc[W];
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int w = 0; w < W; ++w) acc[w] = 0;
+  BIGTUNE_MOD_NO_UNROLL
+  for (int j0 = 0; j0 < k; j0 += U) {
+    double bj[U];
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int u = 0; u < U; ++u) bj[u] = bits_to_double(xb[(j0 + u) * stride]);
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int u = 0; u < U; ++u) {
+      BIGTUNE_MOD_UNROLL_ALL
+      for (int i = 0; i < k; ++i) {
+        uint64_t hi, lo;
+        dfma_split(a[i], bj[u], hi, lo);
+        acc[u + i] += lo - kLoBits;
+        acc[u + i + 1] += hi - kHiBits;
+      }
+    }
+    // Columns j0 .. j0 + U - 1 are complete: carried, emitted, the window moved.
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int u = 0; u < U; ++u) {
+      xb[(j0 + u) * stride] = acc[u] & kMask52;
+      acc[u + 1] += acc[u] >> 52;
+    }
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int w = 0; w < W; ++w) acc[w] = w + U < W ? acc[w + U] : 0;
+  }
+  uint64_t carry = 0;
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int i = 0; i < k; ++i) {
+    const uint64_t v = acc[i] + carry;
+    xhi[i] = v & kMask52;
+    carry = v >> 52;  // 0 after the top column: a b < b^2k
+  }
+}
+
+// r = a b mod m with the rolled product: xb holds b's k limbs (as the bit
+// patterns of doubles, at stride) and is overwritten with the product's low
+// limbs.
+template <int U>
+BIGTUNE_HD inline void barrett_dfma_mulmod_rolled(uint64_t* r, const uint64_t* a, uint64_t* xb, int stride,
+                                                  const BarrettDfma& c) {
+  using namespace dfma;
+  uint64_t xhi[kK];
+  {
+    double ad[kK];
+    words_to_limbs(ad, a);
+    product_limbs_rolled<U>(xb, xhi, ad, stride);
+  }
+  uint64_t rl[kK];
+  barrett_dfma_reduce(rl, xb, stride, xhi, c);
   limbs_to_words(r, rl);
 }
 
@@ -287,7 +378,7 @@ BIGTUNE_HD inline void barrett_dfma_sqrmod(uint64_t* r, const uint64_t* a, const
     square_limbs<kK>(x, ad);
   }
   uint64_t rl[kK];
-  barrett_dfma_reduce(rl, x, c);
+  barrett_dfma_reduce(rl, x, 1, x + kK, c);
   limbs_to_words(r, rl);
 }
 

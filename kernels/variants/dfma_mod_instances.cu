@@ -2,7 +2,9 @@
 // (kernels/modular/barrett_dfma.cuh): "mulmod.dfma.u64.q16" and
 // "sqrmod.dfma.u64.q16", one thread per instance, operands up to 1024 bits;
 // ".b4" the same kernel held to 128 registers (four 128-thread blocks an SM
-// instead of three, a few spills) for the tuner to compare.
+// instead of three, a few spills) and mulmod ".r4" / ".r5" with the product
+// a b rolled (barrett_dfma.cuh: product_limbs_rolled), for the tuner to
+// compare.
 //
 // The launch: for a modulus shared by the batch, the Barrett constants on the
 // host (one read of m, one stream synchronisation, as the warp Barrett
@@ -29,7 +31,10 @@ using modular::dfma::kWords;
 
 constexpr uint32_t kDfmaThreads = 128;
 
-template <int MinBlocks>
+// U = 0: every product unrolled (products by columns), sqrmod by the squaring;
+// U > 0 (registered for mulmod): the product a b rolled, U limbs of b a pass,
+// b's limbs in shared memory.
+template <int MinBlocks, int U>
 __global__ void __launch_bounds__(kDfmaThreads, MinBlocks)
     dfma_mulmod_kernel(KernelArgs args, const __grid_constant__ BarrettDfma c) {
   if (threadIdx.x >= args.ipb) return;
@@ -39,12 +44,23 @@ __global__ void __launch_bounds__(kDfmaThreads, MinBlocks)
   const uint64_t* pa = static_cast<const uint64_t*>(args.a) + i * args.limbs;
 #pragma unroll
   for (int j = 0; j < kWords; ++j) a[j] = uint32_t(j) < args.limbs ? pa[j] : 0;
-  if (args.b) {
+  if (U > 0 || args.b) {
     uint64_t b[kWords];
-    const uint64_t* pb = static_cast<const uint64_t*>(args.b) + i * args.b_limbs;
+    const uint64_t* pb = args.b ? static_cast<const uint64_t*>(args.b) + i * args.b_limbs : pa;
+    const uint32_t b_limbs = args.b ? args.b_limbs : args.limbs;
 #pragma unroll
-    for (int j = 0; j < kWords; ++j) b[j] = uint32_t(j) < args.b_limbs ? pb[j] : 0;
-    modular::barrett_dfma_mulmod(r, a, b, c);
+    for (int j = 0; j < kWords; ++j) b[j] = uint32_t(j) < b_limbs ? pb[j] : 0;
+    if constexpr (U > 0) {
+      __shared__ uint64_t slots[modular::dfma::kK * kDfmaThreads];
+      uint64_t* xb = slots + threadIdx.x;
+      double bd[modular::dfma::kK];
+      modular::dfma::words_to_limbs(bd, b);
+#pragma unroll
+      for (int j = 0; j < modular::dfma::kK; ++j) xb[j * kDfmaThreads] = modular::dfma::double_to_bits(bd[j]);
+      modular::barrett_dfma_mulmod_rolled<U>(r, a, xb, kDfmaThreads, c);
+    } else {
+      modular::barrett_dfma_mulmod(r, a, b, c);
+    }
   } else {
     modular::barrett_dfma_sqrmod(r, a, c);
   }
@@ -104,11 +120,17 @@ const ShapeRules kDfmaModShape{one_thread, no_smem, dfma_max_bits, dfma_scratch,
 void append_dfma_mod_variants(std::vector<Variant>& out) {
   const auto k = [](auto f) { return reinterpret_cast<const void*>(f); };
   for (Op op : {Op::MulMod, Op::SqrMod}) {
-    out.push_back(make_variant(op, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_mulmod_kernel<3>),
+    out.push_back(make_variant(op, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_mulmod_kernel<3, 0>),
                                kDfmaModShape));
-    out.push_back(make_variant(op, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_mulmod_kernel<4>),
+    out.push_back(make_variant(op, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_mulmod_kernel<4, 0>),
                                kDfmaModShape, "b4"));
   }
+  // The rolled product (a smaller loop body against the instruction caches):
+  // 4 or 5 limbs of b a pass.
+  out.push_back(make_variant(Op::MulMod, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_mulmod_kernel<3, 4>),
+                             kDfmaModShape, "r4"));
+  out.push_back(make_variant(Op::MulMod, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_mulmod_kernel<3, 5>),
+                             kDfmaModShape, "r5"));
 }
 
 }  // namespace bigtune::kernels::variants
