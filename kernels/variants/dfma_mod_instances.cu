@@ -20,6 +20,8 @@
 
 #include "kernels/block/layout.hpp"
 #include "kernels/modular/barrett_dfma.cuh"
+#include "kernels/modular/dfma_montgomery.cuh"
+#include "kernels/variants/mod_kernels.cuh"  // kModThreads, kModEvenOnly: the even-modulus fallback
 #include "kernels/variants/kernel_args.hpp"
 #include "kernels/variants/variant_factory.hpp"
 
@@ -64,6 +66,38 @@ __global__ void __launch_bounds__(kDfmaThreads, MinBlocks)
   } else {
     modular::barrett_dfma_sqrmod(r, a, c);
   }
+  uint64_t* pr = static_cast<uint64_t*>(args.r) + i * args.out_limbs;
+#pragma unroll
+  for (int j = 0; j < kWords; ++j)
+    if (uint32_t(j) < args.out_limbs) pr[j] = r[j];
+}
+
+// powm, fixed windows of W bits (dfma_montgomery.cuh): one thread per
+// instance, any odd modulus up to 1024 bits, shared or per instance. An even
+// modulus sets scratch word 0 and leaves its instance to the thread
+// Montgomery family's fallback pass (mod_kernels.cuh, kModEvenOnly).
+template <int W>
+__global__ void __launch_bounds__(kDfmaThreads, 3) dfma_powm_kernel(KernelArgs args) {
+  if (threadIdx.x >= args.ipb) return;
+  const uint64_t i = uint64_t(blockIdx.x) * args.ipb + threadIdx.x;
+  if (i >= args.count) return;
+  uint64_t x[kWords], m[kWords], r[kWords];
+  const uint64_t* px = static_cast<const uint64_t*>(args.a) + i * args.limbs;
+  const uint64_t* pm = static_cast<const uint64_t*>(args.m) + (args.m_shared ? 0 : i * args.m_limbs);
+#pragma unroll
+  for (int j = 0; j < kWords; ++j) {
+    x[j] = uint32_t(j) < args.limbs ? px[j] : 0;
+    m[j] = uint32_t(j) < args.m_limbs ? pm[j] : 0;
+  }
+  if ((m[0] & 1) == 0) {
+    atomicOr(static_cast<uint32_t*>(args.scratch), 1u);
+    return;
+  }
+  const uint64_t* e = static_cast<const uint64_t*>(args.e) + (args.e_shared ? 0 : i * args.e_limbs);
+  __shared__ uint64_t slots[modular::dfma::kK * kDfmaThreads];
+  double table[(1 << W) * modular::dfma::kK];
+  uint32_t region[modular::dmont::kRegionLimbs];
+  modular::dmont::powm<W, 2>(r, x, e, args.e_limbs, m, slots + threadIdx.x, kDfmaThreads, table, region);
   uint64_t* pr = static_cast<uint64_t*>(args.r) + i * args.out_limbs;
 #pragma unroll
   for (int j = 0; j < kWords; ++j)
@@ -115,6 +149,40 @@ cudaError_t dfma_launch(const Variant& v, const KernelArgs& args, const Geometry
 
 const ShapeRules kDfmaModShape{one_thread, no_smem, dfma_max_bits, dfma_scratch, dfma_launch, false};
 
+// The even moduli's pass: the thread Montgomery powm (fixed window 4) of the
+// smallest register array that holds the operands, in "even only" mode.
+const Variant* even_fallback_of(const KernelArgs& args) {
+  const uint32_t limbs = 2 * std::max(args.limbs, args.m_limbs);
+  for (uint32_t n : {4u, 8u, 16u, 32u})
+    if (limbs <= n) return find_variant("powm.fixed.u32.q" + std::to_string(n) + ".w4");
+  return nullptr;
+}
+
+uint64_t powm_scratch(const Variant&, uint64_t, uint64_t) { return 16; }  // word 0: "an even modulus"
+
+cudaError_t dfma_powm_launch(const Variant& v, const KernelArgs& args, const Geometry& g, cudaStream_t stream) {
+  if (args.count == 0) return cudaSuccess;
+  const Variant* f = even_fallback_of(args);
+  if (!args.scratch || !f) return cudaErrorInvalidValue;
+  cudaError_t e = cudaMemsetAsync(args.scratch, 0, 4, stream);
+  KernelArgs k = args;
+  k.ipb = g.ipb;
+  void* params[] = {&k};
+  if (e == cudaSuccess) e = cudaLaunchKernel(v.kernel, dim3(g.grid), dim3(g.block), params, 0, stream);
+  if (e != cudaSuccess) return e;
+  KernelArgs fb = args;  // the same batches as 32-bit limbs
+  fb.limbs *= 2, fb.out_limbs *= 2, fb.m_limbs *= 2, fb.e_limbs *= 2;
+  fb.ipb = kModThreads;
+  fb.threads_per_instance = 1;
+  fb.shift = 4u | kModEvenOnly;
+  void* fb_params[] = {&fb};
+  const uint64_t blocks = (args.count + fb.ipb - 1) / fb.ipb;
+  if (blocks > 0x7fffffffull) return cudaErrorInvalidConfiguration;
+  return cudaLaunchKernel(f->kernel, dim3(uint32_t(blocks)), dim3(fb.ipb), fb_params, 0, stream);
+}
+
+const ShapeRules kDfmaPowmShape{one_thread, no_smem, dfma_max_bits, powm_scratch, dfma_powm_launch, false};
+
 }  // namespace
 
 void append_dfma_mod_variants(std::vector<Variant>& out) {
@@ -131,6 +199,11 @@ void append_dfma_mod_variants(std::vector<Variant>& out) {
                              kDfmaModShape, "r4"));
   out.push_back(make_variant(Op::MulMod, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_mulmod_kernel<3, 5>),
                              kDfmaModShape, "r5"));
+  // powm on the Montgomery form (dfma_montgomery.cuh), windows of 4 and 5 bits.
+  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_powm_kernel<4>),
+                             kDfmaPowmShape, "w4", 4));
+  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_powm_kernel<5>),
+                             kDfmaPowmShape, "w5", 5));
 }
 
 }  // namespace bigtune::kernels::variants
