@@ -76,7 +76,7 @@ __global__ void __launch_bounds__(kDfmaThreads, MinBlocks)
 // instance, any odd modulus up to 1024 bits, shared or per instance. An even
 // modulus sets scratch word 0 and leaves its instance to the thread
 // Montgomery family's fallback pass (mod_kernels.cuh, kModEvenOnly).
-template <int W>
+template <int W, bool kSquare>
 __global__ void __launch_bounds__(kDfmaThreads, 3) dfma_powm_kernel(KernelArgs args) {
   if (threadIdx.x >= args.ipb) return;
   const uint64_t i = uint64_t(blockIdx.x) * args.ipb + threadIdx.x;
@@ -97,7 +97,7 @@ __global__ void __launch_bounds__(kDfmaThreads, 3) dfma_powm_kernel(KernelArgs a
   __shared__ uint64_t slots[modular::dfma::kK * kDfmaThreads];
   double table[(1 << W) * modular::dfma::kK];
   uint32_t region[modular::dmont::kRegionLimbs];
-  modular::dmont::powm<W, 2>(r, x, e, args.e_limbs, m, slots + threadIdx.x, kDfmaThreads, table, region);
+  modular::dmont::powm<W, 2, kSquare>(r, x, e, args.e_limbs, m, slots + threadIdx.x, kDfmaThreads, table, region);
   uint64_t* pr = static_cast<uint64_t*>(args.r) + i * args.out_limbs;
 #pragma unroll
   for (int j = 0; j < kWords; ++j)
@@ -199,11 +199,16 @@ void append_dfma_mod_variants(std::vector<Variant>& out) {
                              kDfmaModShape, "r4"));
   out.push_back(make_variant(Op::MulMod, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_mulmod_kernel<3, 5>),
                              kDfmaModShape, "r5"));
-  // powm on the Montgomery form (dfma_montgomery.cuh), windows of 4 and 5 bits.
-  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_powm_kernel<4>),
+  // powm on the Montgomery form (dfma_montgomery.cuh), windows of 4 and 5
+  // bits; ".sq": squarings by the square's half of the pairs (mont_sqr).
+  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_powm_kernel<4, false>),
                              kDfmaPowmShape, "w4", 4));
-  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_powm_kernel<5>),
+  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_powm_kernel<5, false>),
                              kDfmaPowmShape, "w5", 5));
+  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_powm_kernel<4, true>),
+                             kDfmaPowmShape, "w4.sq", 4));
+  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_powm_kernel<5, true>),
+                             kDfmaPowmShape, "w5.sq", 5));
 }
 
 }  // namespace bigtune::kernels::variants

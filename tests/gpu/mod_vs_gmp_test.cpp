@@ -258,7 +258,7 @@ TEST(ModDfma, BarrettOnFp64MatchesGmp) {
   EXPECT_EQ(test::run_mod_cases(cases, 9400, "mulmod dfma"), 0u);
 }
 
-// powm.dfma.u64.q16.w4 / .w5 (kernels/modular/dfma_montgomery.cuh): moduli
+// powm.dfma.u64.q16.w4 / .w5 / .w4.sq / .w5.sq (dfma_montgomery.cuh): moduli
 // per instance of every kind (1, 2, even ones: the fallback pass; 2^k +- 1,
 // odd of full size, short ones) and shared odd and even moduli, exponents per
 // instance of every kind (0, 1, 65537, all ones, full and half length) and
@@ -267,7 +267,8 @@ TEST(ModDfma, PowmOnFp64MatchesGmp) {
   BIGTUNE_REQUIRE_GPU();
   if (test::max_bits_cap() < 1024) GTEST_SKIP() << "BIGTUNE_TEST_MAX_BITS below 1024";
   std::vector<test::ModCase> cases;
-  for (const char* v : {"powm.dfma.u64.q16.w4", "powm.dfma.u64.q16.w5"}) {
+  for (const char* v : {"powm.dfma.u64.q16.w4", "powm.dfma.u64.q16.w5", "powm.dfma.u64.q16.w4.sq",
+                        "powm.dfma.u64.q16.w5.sq"}) {
     for (uint64_t bits : {64ull, 130ull, 521ull, 989ull, 1024ull}) {
       cases.push_back({Op::PowM, bits, 300, -1, bits, -1, v});
       for (int64_t kind : {3, 4, 5}) cases.push_back({Op::PowM, bits, 40, kind, bits, -1, v});

@@ -31,7 +31,7 @@ TEST(DfmaMontgomery, NegInverse) {
   }
 }
 
-template <int W, int U>
+template <int W, int U, bool kSquare = false>
 void check_powm(const mpz_t x, const mpz_t e, const mpz_t m, const char* what) {
   uint64_t xw[16], mw[16], rw[16];
   to_words(xw, 16, x);
@@ -42,7 +42,7 @@ void check_powm(const mpz_t x, const mpz_t e, const mpz_t m, const char* what) {
   uint64_t slots[dmont::kK * kStride];
   std::vector<double> table((1u << W) * dmont::kK);
   uint32_t region[dmont::kRegionLimbs];
-  dmont::powm<W, U>(rw, xw, ew.data(), uint32_t(ew.size()), mw, slots, kStride, table.data(), region);
+  dmont::powm<W, U, kSquare>(rw, xw, ew.data(), uint32_t(ew.size()), mw, slots, kStride, table.data(), region);
   mpz_t want, got;
   mpz_inits(want, got, nullptr);
   mpz_powm(want, x, e, m);
@@ -82,6 +82,7 @@ TEST(DfmaMontgomery, PowmMatchesGmp) {
           default: mpz_rrandomb(e, rng, 131); break;
         }
         check_powm<5, 2>(x, e, m, "w5 u2");
+        check_powm<5, 2, true>(x, e, m, "w5 u2 squarings");
         ++cases;
       }
     }
@@ -105,6 +106,12 @@ TEST(DfmaMontgomery, PowmMatchesGmp) {
   check_powm<4, 2>(x, e, m, "w4 u2");
   check_powm<4, 4>(x, e, m, "w4 u4");
   check_powm<5, 5>(x, e, m, "w5 u5");
+  check_powm<4, 4, true>(x, e, m, "w4 u4 squarings");
+  mpz_set_ui(e, 0);
+  check_powm<4, 2, true>(x, e, m, "squarings, e = 0");
+  mpz_set_ui(m, 1);
+  mpz_set_ui(e, 77);
+  check_powm<4, 2, true>(x, e, m, "squarings, m = 1");
   EXPECT_EQ(cases, 192);
   mpz_clears(x, e, m, nullptr);
   gmp_randclear(rng);
