@@ -113,13 +113,14 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
   // chosen only where wbarrett runs all L blocks (its last 512 bits), so
   // both run exactly the work measured. Same bmont fallback for moduli per
   // instance.
-  // Session 9: from 989 to 1024 bits the thread kernel on 32 limbs, whose
-  // shared odd modulus of that size takes one Barrett reduction with its limb
-  // products on the FP64 pipe (kernels/modular/barrett_dfma.cuh): 2.42e9
-  // against 1.25e9 mulmod/s at 1024 bits, sqrmod 2.44e9 against 1.29e9
-  // (bench/results/2026-11-23-h100-session9.md, run E). With a modulus per
-  // instance it runs its Montgomery path: 2.01e8 against wbarrett's 2.52e8.
-  if (bits >= 989 && bits <= 1024) return Preferred{prefixed(op, "mont.u32.q32"), 128};
+  // From 989 to 1024 bits the DFMA Barrett (kernels/modular/barrett_dfma.cuh,
+  // dfma_mod_instances.cu): a shared odd modulus of that size on the FP64
+  // pipe, anything else on wbarrett.u32.q8.l4 as above. Session 9 ran the
+  // same reduction inside the 32-limb thread kernel (255 registers): 2.42e9
+  // against wbarrett's 1.25e9 mulmod/s at 1024 bits
+  // (bench/results/2026-11-23-h100-session9.md, run E); session 10 by
+  // columns in its own kernel (168 registers): see the session-10 results.
+  if (bits >= 989 && bits <= 1024) return Preferred{prefixed(op, "dfma.u64.q16"), 128};
   if (bits > 1536 && bits <= 2048) return Preferred{prefixed(op, "wbarrett2.u32.q8.l4.b32"), 8};
   if (bits > 3584 && bits <= 4096) return Preferred{prefixed(op, "wbarrett2.u32.q8.l8.b32"), 4};
   if (bits > 7680) return Preferred{prefixed(op, "wbarrett2.u32.q16.l8"), 4};

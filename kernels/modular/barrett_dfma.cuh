@@ -12,24 +12,35 @@
 // (Emmart, Zheng & Weems, "Faster modular exponentiation using double
 // precision floating point arithmetic on the GPU", ARITH 2018): the bit
 // patterns of hi and lo, read as integers, are the halves plus a constant
-// exponent field. Columns sum them as 64-bit integers (wrapping); each column
-// starts at minus its constants, which the compiler folds (every index is a
-// compile-time constant). The host build computes the same bit patterns with
+// exponent field. Columns sum them as 64-bit integers (wrapping), each
+// product's constant taken off in the same add (the constants' low words are
+// zero, so it rides in the high word's IADD3.X). The host build computes the same bit patterns with
 // integer arithmetic (dfma_split), so the CPU tests check the algorithm
 // against GMP and the GPU tests its DFMA form.
 //
 // Barrett (HAC 14.42, as kernels/modular/barrett_thread.cuh, base 2^52,
 // k = 20): x = a b, q1 = x / b^(k-1), q3 = q1 mu / b^(k+1) from the pairs of
-// q1 mu with i + j >= k - 1 only (HAC note 14.44; the dropped pairs lower q3
-// by at most one more), r = (x - q3 m) mod b^(k+1), then at most three
-// subtractions of m (four run). Limb products: 400 + 251 + 230 = 881, against
-// 400 for the product alone; a square takes its pairs i < j once (210 for 400).
+// q1 mu with i + j >= k - 1 only (HAC note 14.44; the dropped pairs, below
+// (k - 1) b^k in all, lower q3 by at most one more), so q - 3 <= q3 <= q and
+// r = x - q3 m < 4 m < b^k: r = (x - q3 m) mod b^k (the columns from k on
+// are not formed), then 2 m and m subtracted where they fit. Limb products:
+// 400 + 251 + 210 = 861, against 400 for the product alone; a square takes
+// its pairs i < j once (210 for 400).
 //
-// Used by the 32-limb thread mulmod/sqrmod (kernels/variants/mod_kernels.cuh).
-// A powm on the same code (fixed windows, the table in local memory) ran
-// 0.68x the warp powm at 1 Kbit (session 9, run F) and was dropped.
+// Every product runs by columns (product scanning), each column carried as
+// soon as it is complete: what stays live is the operands and the finished
+// limbs, not 2k column sums, so the kernel fits 168 registers (three
+// 128-thread blocks an SM) where the row-order form took 255. The constants
+// (BarrettDfma) are a kernel parameter: the limb products read mu and m from
+// the constant bank, not from registers.
+//
+// Used by the thread variants mulmod/sqrmod.dfma.u64.q16 (kernels/variants/
+// dfma_mod_instances.cu). A powm on the same code (fixed windows, the table
+// in local memory) ran 0.68x the warp powm at 1 Kbit (session 9, run F) and
+// was dropped.
 #pragma once
 #include <cstdint>
+#include <cstring>
 
 #include "kernels/block/layout.hpp"  // BIGTUNE_HD
 #include "kernels/modular/limbs.cuh"   // BIGTUNE_MOD_UNROLL_ALL
@@ -58,77 +69,97 @@ BIGTUNE_HD inline void dfma_split(double a, double b, uint64_t& hi, uint64_t& lo
 #endif
 }
 
-// col[c - C0] += the limb products a[i] b[j] with LO <= i + j <= HI, for
-// columns C0 .. C0 + NC - 1 (parts landing outside are dropped: the caller
-// chose the range so that they do not matter). col is overwritten.
-template <int NA, int NB, int LO, int HI, int C0, int NC>
-BIGTUNE_HD inline void product_columns(uint64_t* col, const double* a, const double* b) {
-  BIGTUNE_MOD_UNROLL_ALL
-  for (int c = 0; c < NC; ++c) col[c] = 0;
-  // The constants first: with every index known, they fold into the zeros.
-  BIGTUNE_MOD_UNROLL_ALL
-  for (int i = 0; i < NA; ++i) {
-    BIGTUNE_MOD_UNROLL_ALL
-    for (int j = 0; j < NB; ++j) {
-      if (i + j < LO || i + j > HI) continue;
-      if (i + j - C0 >= 0 && i + j - C0 < NC) col[i + j - C0] -= kLoBits;
-      if (i + j + 1 - C0 >= 0 && i + j + 1 - C0 < NC) col[i + j + 1 - C0] -= kHiBits;
-    }
-  }
-  BIGTUNE_MOD_UNROLL_ALL
-  for (int i = 0; i < NA; ++i) {
-    BIGTUNE_MOD_UNROLL_ALL
-    for (int j = 0; j < NB; ++j) {
-      if (i + j < LO || i + j > HI) continue;
-      uint64_t hi, lo;
-      dfma_split(a[i], b[j], hi, lo);
-      if (i + j - C0 >= 0 && i + j - C0 < NC) col[i + j - C0] += lo;
-      if (i + j + 1 - C0 >= 0 && i + j + 1 - C0 < NC) col[i + j + 1 - C0] += hi;
-    }
-  }
+// x < 2^52 as a double: on the GPU the bit pattern of 2^52 + x less 2^52
+// (a DADD on the FP64 pipe instead of an I2F conversion).
+BIGTUNE_HD inline double to_double(uint64_t x) {
+#if defined(__CUDA_ARCH__)
+  return __dsub_rn(__longlong_as_double((long long)(x | kLoBits)), 0x1p52);
+#else
+  return double(x);
+#endif
 }
 
-// col[0 .. 2K) = the square of a (K limbs): the pairs i < j once, the sum
-// doubled, then the diagonal: K (K + 1) / 2 limb products instead of K^2.
-template <int K>
-BIGTUNE_HD inline void square_columns(uint64_t* col, const double* a) {
+// A double's bit pattern and back (shared-memory slots hold either).
+BIGTUNE_HD inline double bits_to_double(uint64_t v) {
+#if defined(__CUDA_ARCH__)
+  return __longlong_as_double((long long)v);
+#else
+  double d;
+  std::memcpy(&d, &v, sizeof d);
+  return d;
+#endif
+}
+BIGTUNE_HD inline uint64_t double_to_bits(double d) {
+#if defined(__CUDA_ARCH__)
+  return uint64_t(__double_as_longlong(d));
+#else
+  uint64_t v;
+  std::memcpy(&v, &d, sizeof v);
+  return v;
+#endif
+}
+
+// Column s of the product a b (pairs a[i] b[s - i]): the low halves into cur
+// (column s), the high halves into nxt (column s + 1), each with its
+// exponent constant taken off (kLoBits and kHiBits have zero low words, so
+// the constant rides in the high word's add).
+template <int NA, int NB>
+BIGTUNE_HD inline void add_column(int s, uint64_t& cur, uint64_t& nxt, const double* a, const double* b) {
   BIGTUNE_MOD_UNROLL_ALL
-  for (int c = 0; c < 2 * K; ++c) col[c] = 0;
-  BIGTUNE_MOD_UNROLL_ALL
-  for (int i = 0; i < K; ++i) {
-    BIGTUNE_MOD_UNROLL_ALL
-    for (int j = i + 1; j < K; ++j) col[i + j] -= kLoBits, col[i + j + 1] -= kHiBits;
-  }
-  BIGTUNE_MOD_UNROLL_ALL
-  for (int i = 0; i < K; ++i) {
-    BIGTUNE_MOD_UNROLL_ALL
-    for (int j = i + 1; j < K; ++j) {
-      uint64_t hi, lo;
-      dfma_split(a[i], a[j], hi, lo);
-      col[i + j] += lo;
-      col[i + j + 1] += hi;
-    }
-  }
-  BIGTUNE_MOD_UNROLL_ALL
-  for (int i = 0; i < K; ++i) {
+  for (int i = 0; i < NA; ++i) {
+    const int j = s - i;
+    if (j < 0 || j >= NB) continue;
     uint64_t hi, lo;
-    dfma_split(a[i], a[i], hi, lo);
-    col[2 * i] = 2 * col[2 * i] + lo - kLoBits;
-    col[2 * i + 1] = 2 * col[2 * i + 1] + hi - kHiBits;
+    dfma_split(a[i], b[j], hi, lo);
+    cur += lo - kLoBits;
+    nxt += hi - kHiBits;
   }
 }
 
-// Columns (each below 2^63) to 52-bit limbs, in place; returns the carry out.
-template <int NC>
-BIGTUNE_HD inline uint64_t carry_columns(uint64_t* col) {
-  uint64_t carry = 0;
+// x[0 .. NA + NB) = a b as 52-bit limbs, by columns, each carried at once.
+template <int NA, int NB>
+BIGTUNE_HD inline void product_limbs(uint64_t* x, const double* a, const double* b) {
+  uint64_t cur = 0;
   BIGTUNE_MOD_UNROLL_ALL
-  for (int c = 0; c < NC; ++c) {
-    const uint64_t v = col[c] + carry;
-    col[c] = v & kMask52;
-    carry = v >> 52;
+  for (int s = 0; s < NA + NB - 1; ++s) {
+    uint64_t nxt = 0;
+    add_column<NA, NB>(s, cur, nxt, a, b);
+    x[s] = cur & kMask52;
+    cur = nxt + (cur >> 52);
   }
-  return carry;
+  x[NA + NB - 1] = cur;
+}
+
+// x[0 .. 2K) = a^2: the pairs i < j of a column once, doubled, then the
+// diagonal: K (K + 1) / 2 limb products instead of K^2.
+template <int K>
+BIGTUNE_HD inline void square_limbs(uint64_t* x, const double* a) {
+  uint64_t cur = 0;
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int s = 0; s < 2 * K - 1; ++s) {
+    uint64_t lo = 0, hi = 0;
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int i = 0; i < K; ++i) {
+      const int j = s - i;
+      if (j <= i || j >= K) continue;
+      uint64_t h, l;
+      dfma_split(a[i], a[j], h, l);
+      lo += l - kLoBits;
+      hi += h - kHiBits;
+    }
+    lo *= 2;
+    hi *= 2;
+    if (s % 2 == 0) {
+      uint64_t h, l;
+      dfma_split(a[s / 2], a[s / 2], h, l);
+      lo += l - kLoBits;
+      hi += h - kHiBits;
+    }
+    cur += lo;
+    x[s] = cur & kMask52;
+    cur = hi + (cur >> 52);
+  }
+  x[2 * K - 1] = cur;
 }
 
 // 1024 bits in 16 words to 20 limbs of 52 bits (as doubles) and back.
@@ -138,7 +169,7 @@ BIGTUNE_HD inline void words_to_limbs(double* d, const uint64_t* w) {
     const int word = 52 * j / 64, off = 52 * j % 64;
     uint64_t v = word < kWords ? w[word] >> off : 0;
     if (off > 12 && word + 1 < kWords) v |= w[word + 1] << (64 - off);
-    d[j] = double(v & kMask52);
+    d[j] = to_double(v & kMask52);
   }
 }
 
@@ -147,27 +178,43 @@ BIGTUNE_HD inline void limbs_to_words(uint64_t* w, const uint64_t* limb) {
   for (int i = 0; i < kWords; ++i) {
     const int j = 64 * i / 52, off = 64 * i % 52;
     uint64_t v = limb[j] >> off;
-    v |= limb[j + 1] << (52 - off);
+    if (j + 1 < kK) v |= limb[j + 1] << (52 - off);
     if (104 - off < 64 && j + 2 < kK) v |= limb[j + 2] << (104 - off);
     w[i] = v;
   }
 }
 }  // namespace dfma
 
-// The shared modulus's constants, as doubles (exact integers below 2^52).
+// The shared modulus's constants: m and mu as doubles for the limb products
+// (exact integers below 2^52), m and 2 m as integer limbs for the final
+// subtractions.
 struct BarrettDfma {
-  int usable;                 // m odd and 2^988 <= m < 2^1024
   double m[dfma::kK];
-  double mu[dfma::kK + 1];    // floor((b^2k - 1) / m) = floor(b^2k / m) for such m
+  double mu[dfma::kK + 1];  // floor((b^2k - 1) / m) = floor(b^2k / m) for such m
+  uint64_t m1[dfma::kK];
+  uint64_t m2[dfma::kK];
+  int usable;               // m odd and 2^988 <= m < 2^1024
 };
 
-// One thread, once per launch: mu by Knuth's Algorithm D on 32-bit limbs
+// Once per call, on the host: mu by Knuth's Algorithm D on 32-bit limbs
 // (b^2k - 1 = 2^2080 - 1: 65 limbs of ones, by m's 32 limbs).
 BIGTUNE_HD inline void barrett_dfma_setup(BarrettDfma& c, const uint32_t* m32) {
   uint64_t w[dfma::kWords];
   for (int i = 0; i < dfma::kWords; ++i) w[i] = (uint64_t(m32[2 * i + 1]) << 32) | m32[2 * i];
   c.usable = (w[0] & 1u) && (w[dfma::kWords - 1] >> (988 - 960)) != 0;  // bit 988 or above set
-  dfma::words_to_limbs(c.m, w);
+  for (int j = 0; j < dfma::kK; ++j) {
+    const int word = 52 * j / 64, off = 52 * j % 64;
+    uint64_t v = w[word] >> off;
+    if (off > 12 && word + 1 < dfma::kWords) v |= w[word + 1] << (64 - off);
+    c.m1[j] = v & dfma::kMask52;
+    c.m[j] = double(c.m1[j]);
+  }
+  uint64_t carry = 0;
+  for (int j = 0; j < dfma::kK; ++j) {
+    const uint64_t v = 2 * c.m1[j] + carry;
+    c.m2[j] = v & dfma::kMask52;
+    carry = v >> 52;
+  }
   for (int j = 0; j <= dfma::kK; ++j) c.mu[j] = 0;
   if (!c.usable) return;
   constexpr uint32_t n = 65, bn = 32;
@@ -188,84 +235,150 @@ BIGTUNE_HD inline void barrett_dfma_setup(BarrettDfma& c, const uint32_t* m32) {
   }
 }
 
-// x (2k normalised 52-bit limbs, x < b^2k) mod m into r (k limbs as
-// doubles, r < m), with c.usable: the Barrett steps after the product.
-BIGTUNE_HD inline void barrett_dfma_reduce(double* r, const uint64_t* x, const BarrettDfma& c) {
+// r = x mod m (k limbs, r < m) for x < b^2k in 2k normalised 52-bit limbs,
+// with c.usable: the Barrett steps after the product. x's limb s is
+// xlo[s * stride] below k (registers with stride 1, shared memory in the
+// rolled product), xhi[s - k] from k on.
+BIGTUNE_HD inline void barrett_dfma_reduce(uint64_t* r, const uint64_t* xlo, int stride, const uint64_t* xhi,
+                                           const BarrettDfma& c) {
   using namespace dfma;
   constexpr int k = kK;
-  // q3 = the columns k+1 .. 2k+1 of q1 mu, q1 = x[k-1 .. 2k)
+  const auto x = [&](int s) { return s < k ? xlo[s * stride] : xhi[s - k]; };
+  // q3 = the columns k + 1 .. 2k + 1 of q1 mu (pairs from column k - 1 on).
   double q[k + 1];
   {
     double q1[k + 1];
     BIGTUNE_MOD_UNROLL_ALL
-    for (int j = 0; j <= k; ++j) q1[j] = double(x[k - 1 + j]);
-    uint64_t w[k + 4];  // columns k - 1 .. 2k + 2
-    product_columns<k + 1, k + 1, k - 1, 2 * k, k - 1, k + 4>(w, q1, c.mu);
-    carry_columns<k + 4>(w);
+    for (int j = 0; j <= k; ++j) q1[j] = to_double(x(k - 1 + j));
+    uint64_t cur = 0;
     BIGTUNE_MOD_UNROLL_ALL
-    for (int j = 0; j <= k; ++j) q[j] = double(w[2 + j]);  // column k + 1 + j
+    for (int s = k - 1; s <= 2 * k; ++s) {
+      uint64_t nxt = 0;
+      add_column<k + 1, k + 1>(s, cur, nxt, q1, c.mu);
+      if (s >= k + 1) q[s - k - 1] = to_double(cur & kMask52);
+      cur = nxt + (cur >> 52);
+    }
+    q[k] = to_double(cur);  // column 2k + 1: q1 mu < b^(2k+2)
   }
-  // t = (q3 m) mod b^(k+1); r = x mod b^(k+1) - t
-  uint64_t t[k + 2];
-  product_columns<k + 1, k, 0, k, 0, k + 2>(t, q, c.m);
-  carry_columns<k + 1>(t);
-  uint64_t rr[k + 1];
-  uint64_t borrow = 0;
+  // r = (x - q3 m) mod b^k, column by column.
+  uint64_t cur = 0, borrow = 0;
   BIGTUNE_MOD_UNROLL_ALL
-  for (int j = 0; j <= k; ++j) {
-    const uint64_t d = x[j] - t[j] - borrow;
-    rr[j] = d & kMask52;
-    borrow = d >> 63;  // x[j], t[j] < 2^52: a borrow makes d wrap to the top
+  for (int s = 0; s < k; ++s) {
+    uint64_t nxt = 0;
+    add_column<k + 1, k>(s, cur, nxt, q, c.m);
+    const uint64_t d = x(s) - (cur & kMask52) - borrow;
+    r[s] = d & kMask52;
+    borrow = d >> 63;  // x[s], the column's limb < 2^52: a borrow wraps d to the top
+    cur = nxt + (cur >> 52);
   }
-  // At most three subtractions of m (four run; see the file comment).
+  // r < 4 m: 2 m off where it fits, then m.
   BIGTUNE_MOD_UNROLL_ALL
-  for (int s = 0; s < 4; ++s) {
-    uint64_t d[k + 1], bw = 0;
+  for (int pass = 0; pass < 2; ++pass) {
+    const uint64_t* sub = pass == 0 ? c.m2 : c.m1;
+    uint64_t d[k], bw = 0;
     BIGTUNE_MOD_UNROLL_ALL
-    for (int j = 0; j <= k; ++j) {
-      const uint64_t v = rr[j] - (j < k ? uint64_t(c.m[j]) : 0) - bw;
+    for (int j = 0; j < k; ++j) {
+      const uint64_t v = r[j] - sub[j] - bw;
       d[j] = v & kMask52;
       bw = v >> 63;
     }
-    const bool ge = bw == 0;
     BIGTUNE_MOD_UNROLL_ALL
-    for (int j = 0; j <= k; ++j) rr[j] = ge ? d[j] : rr[j];
+    for (int j = 0; j < k; ++j) r[j] = bw ? r[j] : d[j];
   }
-  BIGTUNE_MOD_UNROLL_ALL
-  for (int j = 0; j < k; ++j) r[j] = double(rr[j]);  // rr[k] = 0: r < m
-}
-
-// r = a b mod m on limbs (k doubles each; a b < b^2k), with c.usable. r may
-// alias a or b.
-BIGTUNE_HD inline void barrett_dfma_mul_limbs(double* r, const double* a, const double* b, const BarrettDfma& c) {
-  using namespace dfma;
-  uint64_t x[2 * kK];
-  product_columns<kK, kK, 0, 2 * kK - 2, 0, 2 * kK>(x, a, b);
-  carry_columns<2 * kK>(x);
-  barrett_dfma_reduce(r, x, c);
-}
-
-// r = a^2 mod m on limbs; r may alias a.
-BIGTUNE_HD inline void barrett_dfma_sqr_limbs(double* r, const double* a, const BarrettDfma& c) {
-  using namespace dfma;
-  uint64_t x[2 * kK];
-  square_columns<kK>(x, a);
-  carry_columns<2 * kK>(x);
-  barrett_dfma_reduce(r, x, c);
 }
 
 // r = a b mod m (r < m) for a, b < 2^1024 (16 words each), with c.usable.
 BIGTUNE_HD inline void barrett_dfma_mulmod(uint64_t* r, const uint64_t* a, const uint64_t* b, const BarrettDfma& c) {
   using namespace dfma;
-  double ad[kK], bd[kK];
-  words_to_limbs(ad, a);
-  words_to_limbs(bd, b);
-  if (a == b) barrett_dfma_sqr_limbs(ad, ad, c);
-  else barrett_dfma_mul_limbs(ad, ad, bd, c);
-  uint64_t rl[kK + 1];
+  uint64_t x[2 * kK];
+  {
+    double ad[kK], bd[kK];
+    words_to_limbs(ad, a);
+    words_to_limbs(bd, b);
+    product_limbs<kK, kK>(x, ad, bd);
+  }
+  uint64_t rl[kK];
+  barrett_dfma_reduce(rl, x, 1, x + kK, c);
+  limbs_to_words(r, rl);
+}
+
+// The product a b with b's limbs in xb[j * stride] (shared memory on the
+// GPU; the bit patterns of the doubles) and the loop over them rolled, U
+// limbs of b a pass: the pass's code is U rows of k limb products, not all k
+// rows, and a window of k + U column sums slides along (operand scanning;
+// 2 (k + U) register moves a pass). Columns 0 .. k - 1 replace b's limbs in
+// xb (limb j of b is read in the pass that emits column j), columns
+// k .. 2k - 1 go to xhi.
+template <int U>
+BIGTUNE_HD inline void product_limbs_rolled(uint64_t* xb, uint64_t* xhi, const double* a, int stride) {
+  using namespace dfma;
+  constexpr int k = kK, W = k + U;
+  static_assert(k % U == 0, "whole passes");
+  uint64_t acc[W];
   BIGTUNE_MOD_UNROLL_ALL
-  for (int j = 0; j < kK; ++j) rl[j] = uint64_t(ad[j]);
-  rl[kK] = 0;
+  for (int w = 0; w < W; ++w) acc[w] = 0;
+  BIGTUNE_MOD_NO_UNROLL
+  for (int j0 = 0; j0 < k; j0 += U) {
+    double bj[U];
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int u = 0; u < U; ++u) bj[u] = bits_to_double(xb[(j0 + u) * stride]);
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int u = 0; u < U; ++u) {
+      BIGTUNE_MOD_UNROLL_ALL
+      for (int i = 0; i < k; ++i) {
+        uint64_t hi, lo;
+        dfma_split(a[i], bj[u], hi, lo);
+        acc[u + i] += lo - kLoBits;
+        acc[u + i + 1] += hi - kHiBits;
+      }
+    }
+    // Columns j0 .. j0 + U - 1 are complete: carried, emitted, the window moved.
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int u = 0; u < U; ++u) {
+      xb[(j0 + u) * stride] = acc[u] & kMask52;
+      acc[u + 1] += acc[u] >> 52;
+    }
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int w = 0; w < W; ++w) acc[w] = w + U < W ? acc[w + U] : 0;
+  }
+  uint64_t carry = 0;
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int i = 0; i < k; ++i) {
+    const uint64_t v = acc[i] + carry;
+    xhi[i] = v & kMask52;
+    carry = v >> 52;  // 0 after the top column: a b < b^2k
+  }
+}
+
+// r = a b mod m with the rolled product: xb holds b's k limbs (as the bit
+// patterns of doubles, at stride) and is overwritten with the product's low
+// limbs.
+template <int U>
+BIGTUNE_HD inline void barrett_dfma_mulmod_rolled(uint64_t* r, const uint64_t* a, uint64_t* xb, int stride,
+                                                  const BarrettDfma& c) {
+  using namespace dfma;
+  uint64_t xhi[kK];
+  {
+    double ad[kK];
+    words_to_limbs(ad, a);
+    product_limbs_rolled<U>(xb, xhi, ad, stride);
+  }
+  uint64_t rl[kK];
+  barrett_dfma_reduce(rl, xb, stride, xhi, c);
+  limbs_to_words(r, rl);
+}
+
+// r = a^2 mod m, the same way with the squaring's half of the pairs.
+BIGTUNE_HD inline void barrett_dfma_sqrmod(uint64_t* r, const uint64_t* a, const BarrettDfma& c) {
+  using namespace dfma;
+  uint64_t x[2 * kK];
+  {
+    double ad[kK];
+    words_to_limbs(ad, a);
+    square_limbs<kK>(x, ad);
+  }
+  uint64_t rl[kK];
+  barrett_dfma_reduce(rl, x, 1, x + kK, c);
   limbs_to_words(r, rl);
 }
 

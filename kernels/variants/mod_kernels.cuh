@@ -10,7 +10,6 @@
 //   prep kernel first writes the PreparedModulus (Montgomery constants, CRT
 //   split) to args.scratch, so the batch's threads do not each recompute it.
 #pragma once
-#include "kernels/modular/barrett_dfma.cuh"
 #include "kernels/modular/barrett_thread.cuh"
 #include "kernels/modular/gcd_inv_sqrt.cuh"
 #include "kernels/variants/kernel_args.hpp"
@@ -100,20 +99,6 @@ template <int N>
 __device__ __forceinline__ const modular::BarrettShared<N>* barrett_of(const void* scratch) {
   return reinterpret_cast<const modular::BarrettShared<N>*>(static_cast<const char*>(scratch) + barrett_offset<N>());
 }
-// At 32 limbs the Barrett constants are those of the 52-bit-limb DFMA form
-// (barrett_dfma.cuh), at the same offset.
-constexpr int kDfmaLimbs = 32;
-__device__ __forceinline__ const modular::BarrettDfma* barrett_dfma_of(const void* scratch) {
-  return reinterpret_cast<const modular::BarrettDfma*>(static_cast<const char*>(scratch) +
-                                                        barrett_offset<kDfmaLimbs>());
-}
-
-// Two 32-bit limbs a word.
-template <int N>
-__device__ __forceinline__ void pack_words(uint64_t* w, const u32* x) {
-#pragma unroll
-  for (int i = 0; i < N / 2; ++i) w[i] = (uint64_t(x[2 * i + 1]) << 32) | x[2 * i];
-}
 
 // mulmod / sqrmod with a shared odd modulus m > 1 (the common case), when it
 // is: the Montgomery constants read in place and every array in registers.
@@ -126,28 +111,6 @@ template <int N>
 __device__ __forceinline__ bool mulmod_shared_odd(const KernelArgs& args, uint64_t i) {
   const auto& shared = *static_cast<const modular::PreparedModulus<N>*>(args.scratch);
   if (shared.zero || shared.k != 0 || shared.mo_is_one) return false;
-  if constexpr (N == kDfmaLimbs) {
-    // m of 989 to 1024 bits: one Barrett reduction with the limb products on
-    // the FP64 pipe (barrett_dfma.cuh), before any other array is live.
-    const auto& dfma = *barrett_dfma_of(args.scratch);
-    if (dfma.usable) {
-      u32 x[N];
-      uint64_t aw[N / 2], bw[N / 2], rw[N / 2];
-      load<N>(x, static_cast<const u32*>(args.a) + i * args.limbs, args.limbs);
-      pack_words<N>(aw, x);
-      if (args.b) {
-        load<N>(x, static_cast<const u32*>(args.b) + i * args.b_limbs, args.b_limbs);
-        pack_words<N>(bw, x);
-        modular::barrett_dfma_mulmod(rw, aw, bw, dfma);
-      } else {
-        modular::barrett_dfma_mulmod(rw, aw, aw, dfma);  // the squaring form
-      }
-#pragma unroll
-      for (int j = 0; j < N / 2; ++j) x[2 * j] = uint32_t(rw[j]), x[2 * j + 1] = uint32_t(rw[j] >> 32);
-      store<N>(static_cast<u32*>(args.r) + i * args.out_limbs, x, args.out_limbs);
-      return true;
-    }
-  }
   u32 a[N], m[N], t[N], r[N];
   load<N>(a, static_cast<const u32*>(args.a) + i * args.limbs, args.limbs);
   modular::copy<N>(m, shared.c.m);
@@ -190,8 +153,6 @@ __global__ void mod_prepare_kernel(KernelArgs args) {
   modular::prepare_modulus<N>(*static_cast<modular::PreparedModulus<N>*>(args.scratch), m);
   if constexpr (N <= mod_detail::kBarrettMaxLimbs)
     modular::barrett_setup<N>(*const_cast<modular::BarrettShared<N>*>(mod_detail::barrett_of<N>(args.scratch)), m);
-  if constexpr (N == mod_detail::kDfmaLimbs)
-    modular::barrett_dfma_setup(*const_cast<modular::BarrettDfma*>(mod_detail::barrett_dfma_of(args.scratch)), m);
 }
 
 // mulmod (args.b set) and sqrmod (args.b null).

@@ -12,8 +12,6 @@ template <int N>
 constexpr uint64_t bytes() {
   if constexpr (N <= variants::mod_detail::kBarrettMaxLimbs)
     return variants::mod_detail::barrett_offset<N>() + sizeof(BarrettShared<N>);
-  if constexpr (N == variants::mod_detail::kDfmaLimbs)
-    return variants::mod_detail::barrett_offset<N>() + sizeof(BarrettDfma);
   return sizeof(PreparedModulus<N>);
 }
 const void* prepare_kernel(uint32_t n) {

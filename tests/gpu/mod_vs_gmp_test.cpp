@@ -242,7 +242,7 @@ TEST(ModDefaultPlan, PowmSharedExponentMatchesGmp) {
   gmp_randclear(rng);
 }
 
-// The thread mulmod/sqrmod at 32 limbs with a shared odd modulus of 989 to
+// mulmod/sqrmod.dfma.u64.q16 (.b4, mulmod .r4 / .r5) with a shared odd modulus of 989 to
 // 1024 bits: the 52-bit-limb Barrett on DFMA (kernels/modular/barrett_dfma.cuh).
 // Moduli 2^(b-1) + 1, 2^b - 1, odd of full size and with runs; operands m - 1,
 // all ones, runs, reduced and not; a batch larger than one block.
@@ -252,9 +252,30 @@ TEST(ModDfma, BarrettOnFp64MatchesGmp) {
   std::vector<test::ModCase> cases;
   for (uint64_t bits : {989ull, 1000ull, 1023ull, 1024ull})
     for (int64_t kind : {2, 3, 5, 7})
-      for (Op op : {Op::MulMod, Op::SqrMod})
-        cases.push_back({op, bits, 300, kind, 0, -1, op == Op::MulMod ? "mulmod.mont.u32.q32" : "sqrmod.mont.u32.q32"});
+      for (const char* v : {"mulmod.dfma.u64.q16", "mulmod.dfma.u64.q16.b4", "mulmod.dfma.u64.q16.r4",
+                            "mulmod.dfma.u64.q16.r5", "sqrmod.dfma.u64.q16", "sqrmod.dfma.u64.q16.b4"})
+        cases.push_back({v[0] == 'm' ? Op::MulMod : Op::SqrMod, bits, 300, kind, 0, -1, v});
   EXPECT_EQ(test::run_mod_cases(cases, 9400, "mulmod dfma"), 0u);
+}
+
+// powm.dfma.u64.q16.w4 / .w5 / .w4.sq / .w5.sq (dfma_montgomery.cuh): moduli
+// per instance of every kind (1, 2, even ones: the fallback pass; 2^k +- 1,
+// odd of full size, short ones) and shared odd and even moduli, exponents per
+// instance of every kind (0, 1, 65537, all ones, full and half length) and
+// shared, at sizes from one limb to 1024 bits, a batch over one block.
+TEST(ModDfma, PowmOnFp64MatchesGmp) {
+  BIGTUNE_REQUIRE_GPU();
+  if (test::max_bits_cap() < 1024) GTEST_SKIP() << "BIGTUNE_TEST_MAX_BITS below 1024";
+  std::vector<test::ModCase> cases;
+  for (const char* v : {"powm.dfma.u64.q16.w4", "powm.dfma.u64.q16.w5", "powm.dfma.u64.q16.w4.sq",
+                        "powm.dfma.u64.q16.w5.sq"}) {
+    for (uint64_t bits : {64ull, 130ull, 521ull, 989ull, 1024ull}) {
+      cases.push_back({Op::PowM, bits, 300, -1, bits, -1, v});
+      for (int64_t kind : {3, 4, 5}) cases.push_back({Op::PowM, bits, 40, kind, bits, -1, v});
+    }
+    cases.push_back({Op::PowM, 1024, 130, -1, 2048, 3, v});  // a shared all-ones exponent longer than m
+  }
+  EXPECT_EQ(test::run_mod_cases(cases, 9500, "powm dfma"), 0u);
 }
 
 }  // namespace

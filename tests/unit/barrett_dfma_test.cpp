@@ -1,9 +1,10 @@
 // The 52-bit-limb Barrett mulmod (kernels/modular/barrett_dfma.cuh) on the
 // host against GMP: the limb split, the partial column sums with their folded
-// exponent constants, mu from the prep code, and the corrections, for odd
-// moduli from 989 to 1024 bits and operands at the edges (0, 1, m - 1, m,
-// all ones, runs). The host build forms each limb product's two halves with
-// integer arithmetic; the GPU tests run the DFMA form.
+// exponent constants, mu from the prep code, the corrections and the rolled
+// product (the same results as the unrolled one), for odd moduli from 989 to
+// 1024 bits and operands at the edges (0, 1, m - 1, m, all ones, runs). The
+// host build forms each limb product's two halves with integer arithmetic;
+// the GPU tests run the DFMA form.
 #include <gmp.h>
 #include <gtest/gtest.h>
 
@@ -30,6 +31,25 @@ void to_u32(uint32_t* w, const mpz_t v) {
   size_t n = 0;
   mpz_export(w, &n, -1, 4, 0, 0, v);
   ASSERT_LE(n, 32u);
+}
+
+// The rolled product's form (product_limbs_rolled): b's limbs as double bit
+// patterns in slots `stride` apart (shared memory on the GPU), U limbs of b
+// a pass.
+template <int U>
+void mulmod_rolled(uint64_t* r, const uint64_t* a, const uint64_t* b, const BarrettDfma& c) {
+  namespace dfma = kernels::modular::dfma;
+  constexpr int kStride = 3;
+  double bd[dfma::kK];
+  dfma::words_to_limbs(bd, b);
+  uint64_t slots[dfma::kK * kStride];
+  for (uint64_t& v : slots) v = 0x5555555555555555ull;  // the slots between are not touched
+  for (int j = 0; j < dfma::kK; ++j) slots[j * kStride] = dfma::double_to_bits(bd[j]);
+  kernels::modular::barrett_dfma_mulmod_rolled<U>(r, a, slots, kStride, c);
+  for (int j = 0; j < dfma::kK; ++j) {
+    ASSERT_EQ(slots[j * kStride + 1], 0x5555555555555555ull);
+    ASSERT_EQ(slots[j * kStride + 2], 0x5555555555555555ull);
+  }
 }
 
 TEST(BarrettDfma, LimbsRoundTrip) {
@@ -98,6 +118,11 @@ TEST(BarrettDfma, MulmodMatchesGmp) {
       to_words(bw, b);
       kernels::modular::barrett_dfma_mulmod(rw, aw, bw, c);
       mpz_import(got, 16, -1, 8, 0, 0, rw);
+      uint64_t rolled4[16], rolled5[16];
+      mulmod_rolled<4>(rolled4, aw, bw, c);
+      mulmod_rolled<5>(rolled5, aw, bw, c);
+      ASSERT_TRUE(std::equal(rw, rw + 16, rolled4)) << "rolled by 4, bits " << bits << " case " << i;
+      ASSERT_TRUE(std::equal(rw, rw + 16, rolled5)) << "rolled by 5, bits " << bits << " case " << i;
       mpz_mul(want, a, b);
       // How many subtractions the estimate needed: floor(x / m) - q3 with
       // q3 from the full q1 mu (the kernel's drops a little more).
@@ -120,7 +145,7 @@ TEST(BarrettDfma, MulmodMatchesGmp) {
   gmp_randclear(rng);
 }
 
-// The squaring form (a == b: the pairs i < j once, doubled) against GMP,
+// The squaring form (the pairs i < j once, doubled) against GMP,
 // bases >= m included.
 TEST(BarrettDfma, SquareMatchesGmp) {
   gmp_randstate_t rng;
@@ -145,7 +170,7 @@ TEST(BarrettDfma, SquareMatchesGmp) {
       else mpz_urandomb(x, rng, 1024);
       uint64_t xw[16], rw[16];
       to_words(xw, x);
-      kernels::modular::barrett_dfma_mulmod(rw, xw, xw, c);  // the squaring form
+      kernels::modular::barrett_dfma_sqrmod(rw, xw, c);
       mpz_import(got, 16, -1, 8, 0, 0, rw);
       mpz_mul(want, x, x), mpz_mod(want, want, m);
       ASSERT_EQ(mpz_cmp(want, got), 0) << "square, bits " << bits << " case " << i;

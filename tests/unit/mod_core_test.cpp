@@ -254,6 +254,12 @@ TEST(ModRegistry, LimitsAndMessages) {
       EXPECT_NE(kernels::find_variant(name), nullptr) << w.name << " needs " << name;
     }
   }
+  // The DFMA variants (dfma_mod_instances.cu) hand what they cannot do to
+  // registered variants: mulmod / sqrmod to the warp Barrett at 1 Kbit, the
+  // even moduli of powm to the thread Montgomery powm of 4 to 32 limbs.
+  for (const char* name : {"mulmod.wbarrett.u32.q8.l4", "sqrmod.wbarrett.u32.q8.l4", "powm.fixed.u32.q4.w4",
+                           "powm.fixed.u32.q8.w4", "powm.fixed.u32.q16.w4", "powm.fixed.u32.q32.w4"})
+    EXPECT_NE(kernels::find_variant(name), nullptr) << name;
   // Every modular op still reaches 8192 bits through some family.
   for (kernels::Op op : {kernels::Op::MulMod, kernels::Op::SqrMod, kernels::Op::PowM, kernels::Op::Gcd, kernels::Op::Sqrt}) {
     uint64_t largest = 0;

@@ -251,8 +251,8 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::PowM, 129, "powm.fixed.u32.q8.w4"},
       {Op::MulMod, 129, "mulmod.mont.u32.q8"},
       {Op::MulMod, 988, "mulmod.wbarrett.u32.q8.l4"},
-      {Op::MulMod, 1000, "mulmod.mont.u32.q32"},  // session 9: 52-bit-limb Barrett on DFMA, 989-1024 bits
-      {Op::SqrMod, 1024, "sqrmod.mont.u32.q32"},
+      {Op::MulMod, 1000, "mulmod.dfma.u64.q16"},  // 52-bit-limb Barrett on DFMA, 989-1024 bits
+      {Op::SqrMod, 1024, "sqrmod.dfma.u64.q16"},
       {Op::MulMod, 1025, "mulmod.wbarrett.u32.q16.l4"},
       {Op::SqrMod, 1536, "sqrmod.wbarrett.u32.q16.l4"},
       {Op::SqrMod, 1537, "sqrmod.wbarrett2.u32.q8.l4.b32"},  // mulmodhalf: wbarrett's last block

@@ -1,0 +1,214 @@
+// mulmod / sqrmod with the limb products on the FP64 pipe
+// (kernels/modular/barrett_dfma.cuh): "mulmod.dfma.u64.q16" and
+// "sqrmod.dfma.u64.q16", one thread per instance, operands up to 1024 bits;
+// ".b4" the same kernel held to 128 registers (four 128-thread blocks an SM
+// instead of three, a few spills) and mulmod ".r4" / ".r5" with the product
+// a b rolled (barrett_dfma.cuh: product_limbs_rolled), for the tuner to
+// compare.
+//
+// The launch: for a modulus shared by the batch, the Barrett constants on the
+// host (one read of m, one stream synchronisation, as the warp Barrett
+// wbarrett_instances.cu does), passed by value as a kernel parameter, so the
+// limb products read mu and m from the constant bank. Where the DFMA form
+// does not apply (a modulus per instance, or a shared one that is even or
+// below 2^988) it runs the warp Barrett of the same size instead,
+// <op>.wbarrett.u32.q8.l4 (which itself hands per-instance moduli to the
+// warp block Montgomery): as a default plan it is never slower than that.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "kernels/block/layout.hpp"
+#include "kernels/modular/barrett_dfma.cuh"
+#include "kernels/modular/dfma_montgomery.cuh"
+#include "kernels/variants/mod_kernels.cuh"  // kModThreads, kModEvenOnly: the even-modulus fallback
+#include "kernels/variants/kernel_args.hpp"
+#include "kernels/variants/variant_factory.hpp"
+
+namespace bigtune::kernels::variants {
+namespace {
+
+using modular::BarrettDfma;
+using modular::dfma::kWords;
+
+constexpr uint32_t kDfmaThreads = 128;
+
+// U = 0: every product unrolled (products by columns), sqrmod by the squaring;
+// U > 0 (registered for mulmod): the product a b rolled, U limbs of b a pass,
+// b's limbs in shared memory.
+template <int MinBlocks, int U>
+__global__ void __launch_bounds__(kDfmaThreads, MinBlocks)
+    dfma_mulmod_kernel(KernelArgs args, const __grid_constant__ BarrettDfma c) {
+  if (threadIdx.x >= args.ipb) return;
+  const uint64_t i = uint64_t(blockIdx.x) * args.ipb + threadIdx.x;
+  if (i >= args.count) return;
+  uint64_t a[kWords], r[kWords];
+  const uint64_t* pa = static_cast<const uint64_t*>(args.a) + i * args.limbs;
+#pragma unroll
+  for (int j = 0; j < kWords; ++j) a[j] = uint32_t(j) < args.limbs ? pa[j] : 0;
+  if (U > 0 || args.b) {
+    uint64_t b[kWords];
+    const uint64_t* pb = args.b ? static_cast<const uint64_t*>(args.b) + i * args.b_limbs : pa;
+    const uint32_t b_limbs = args.b ? args.b_limbs : args.limbs;
+#pragma unroll
+    for (int j = 0; j < kWords; ++j) b[j] = uint32_t(j) < b_limbs ? pb[j] : 0;
+    if constexpr (U > 0) {
+      __shared__ uint64_t slots[modular::dfma::kK * kDfmaThreads];
+      uint64_t* xb = slots + threadIdx.x;
+      double bd[modular::dfma::kK];
+      modular::dfma::words_to_limbs(bd, b);
+#pragma unroll
+      for (int j = 0; j < modular::dfma::kK; ++j) xb[j * kDfmaThreads] = modular::dfma::double_to_bits(bd[j]);
+      modular::barrett_dfma_mulmod_rolled<U>(r, a, xb, kDfmaThreads, c);
+    } else {
+      modular::barrett_dfma_mulmod(r, a, b, c);
+    }
+  } else {
+    modular::barrett_dfma_sqrmod(r, a, c);
+  }
+  uint64_t* pr = static_cast<uint64_t*>(args.r) + i * args.out_limbs;
+#pragma unroll
+  for (int j = 0; j < kWords; ++j)
+    if (uint32_t(j) < args.out_limbs) pr[j] = r[j];
+}
+
+// powm, fixed windows of W bits (dfma_montgomery.cuh): one thread per
+// instance, any odd modulus up to 1024 bits, shared or per instance. An even
+// modulus sets scratch word 0 and leaves its instance to the thread
+// Montgomery family's fallback pass (mod_kernels.cuh, kModEvenOnly).
+template <int W, bool kSquare>
+__global__ void __launch_bounds__(kDfmaThreads, 3) dfma_powm_kernel(KernelArgs args) {
+  if (threadIdx.x >= args.ipb) return;
+  const uint64_t i = uint64_t(blockIdx.x) * args.ipb + threadIdx.x;
+  if (i >= args.count) return;
+  uint64_t x[kWords], m[kWords], r[kWords];
+  const uint64_t* px = static_cast<const uint64_t*>(args.a) + i * args.limbs;
+  const uint64_t* pm = static_cast<const uint64_t*>(args.m) + (args.m_shared ? 0 : i * args.m_limbs);
+#pragma unroll
+  for (int j = 0; j < kWords; ++j) {
+    x[j] = uint32_t(j) < args.limbs ? px[j] : 0;
+    m[j] = uint32_t(j) < args.m_limbs ? pm[j] : 0;
+  }
+  if ((m[0] & 1) == 0) {
+    atomicOr(static_cast<uint32_t*>(args.scratch), 1u);
+    return;
+  }
+  const uint64_t* e = static_cast<const uint64_t*>(args.e) + (args.e_shared ? 0 : i * args.e_limbs);
+  __shared__ uint64_t slots[modular::dfma::kK * kDfmaThreads];
+  double table[(1 << W) * modular::dfma::kK];
+  uint32_t region[modular::dmont::kRegionLimbs];
+  modular::dmont::powm<W, 2, kSquare>(r, x, e, args.e_limbs, m, slots + threadIdx.x, kDfmaThreads, table, region);
+  uint64_t* pr = static_cast<uint64_t*>(args.r) + i * args.out_limbs;
+#pragma unroll
+  for (int j = 0; j < kWords; ++j)
+    if (uint32_t(j) < args.out_limbs) pr[j] = r[j];
+}
+
+const Variant* fallback_of(const Variant& v) {
+  return find_variant(std::string(op_name(v.op)) + ".wbarrett.u32.q8.l4");
+}
+
+uint32_t one_thread(const Variant&, uint64_t) { return 1; }
+uint64_t no_smem(const Variant&, uint64_t, uint32_t) { return 0; }
+uint64_t dfma_max_bits(const Variant&) { return 64 * kWords; }
+uint64_t dfma_scratch(const Variant& v, uint64_t bits, uint64_t count) {
+  const Variant* f = fallback_of(v);
+  return f ? scratch_bytes(*f, bits, count) : 0;
+}
+
+cudaError_t dfma_launch(const Variant& v, const KernelArgs& args, const Geometry& g, cudaStream_t stream) {
+  if (args.count == 0) return cudaSuccess;
+  BarrettDfma c{};
+  if (args.m_shared) {
+    uint32_t m32[2 * kWords] = {};
+    const size_t words = std::min<size_t>(args.m_limbs, kWords);
+    cudaError_t e = cudaMemcpyAsync(m32, args.m, words * 8, cudaMemcpyDeviceToHost, stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
+    if (e != cudaSuccess) return e;
+    modular::barrett_dfma_setup(c, m32);
+  }
+  if (!c.usable) {
+    const Variant* f = fallback_of(v);
+    if (!f) return cudaErrorInvalidConfiguration;
+    KernelArgs k = args;  // the same batches seen as 32-bit limbs
+    k.limbs *= 2, k.b_limbs *= 2, k.out_limbs *= 2, k.m_limbs *= 2;
+    // The fallback's own geometry (its lanes, ~128 threads a block), which
+    // its kernels also read from the arguments.
+    const uint64_t bits = args.bits ? args.bits : 64ull * args.limbs;
+    const uint32_t lanes = threads_per_instance(*f, bits);
+    const Geometry fg = geometry(*f, bits, args.count, std::max(1u, kDfmaThreads / lanes), DeviceLimits::h100());
+    k.ipb = fg.ipb;
+    k.threads_per_instance = fg.threads_per_instance;
+    return launch(*f, k, fg, stream);
+  }
+  KernelArgs k = args;
+  k.ipb = g.ipb;
+  void* params[] = {&k, &c};
+  return cudaLaunchKernel(v.kernel, dim3(g.grid), dim3(g.block), params, 0, stream);
+}
+
+const ShapeRules kDfmaModShape{one_thread, no_smem, dfma_max_bits, dfma_scratch, dfma_launch, false};
+
+// The even moduli's pass: the thread Montgomery powm (fixed window 4) of the
+// smallest register array that holds the operands, in "even only" mode.
+const Variant* even_fallback_of(const KernelArgs& args) {
+  const uint32_t limbs = 2 * std::max(args.limbs, args.m_limbs);
+  for (uint32_t n : {4u, 8u, 16u, 32u})
+    if (limbs <= n) return find_variant("powm.fixed.u32.q" + std::to_string(n) + ".w4");
+  return nullptr;
+}
+
+uint64_t powm_scratch(const Variant&, uint64_t, uint64_t) { return 16; }  // word 0: "an even modulus"
+
+cudaError_t dfma_powm_launch(const Variant& v, const KernelArgs& args, const Geometry& g, cudaStream_t stream) {
+  if (args.count == 0) return cudaSuccess;
+  const Variant* f = even_fallback_of(args);
+  if (!args.scratch || !f) return cudaErrorInvalidValue;
+  cudaError_t e = cudaMemsetAsync(args.scratch, 0, 4, stream);
+  KernelArgs k = args;
+  k.ipb = g.ipb;
+  void* params[] = {&k};
+  if (e == cudaSuccess) e = cudaLaunchKernel(v.kernel, dim3(g.grid), dim3(g.block), params, 0, stream);
+  if (e != cudaSuccess) return e;
+  KernelArgs fb = args;  // the same batches as 32-bit limbs
+  fb.limbs *= 2, fb.out_limbs *= 2, fb.m_limbs *= 2, fb.e_limbs *= 2;
+  fb.ipb = kModThreads;
+  fb.threads_per_instance = 1;
+  fb.shift = 4u | kModEvenOnly;
+  void* fb_params[] = {&fb};
+  const uint64_t blocks = (args.count + fb.ipb - 1) / fb.ipb;
+  if (blocks > 0x7fffffffull) return cudaErrorInvalidConfiguration;
+  return cudaLaunchKernel(f->kernel, dim3(uint32_t(blocks)), dim3(fb.ipb), fb_params, 0, stream);
+}
+
+const ShapeRules kDfmaPowmShape{one_thread, no_smem, dfma_max_bits, powm_scratch, dfma_powm_launch, false};
+
+}  // namespace
+
+void append_dfma_mod_variants(std::vector<Variant>& out) {
+  const auto k = [](auto f) { return reinterpret_cast<const void*>(f); };
+  for (Op op : {Op::MulMod, Op::SqrMod}) {
+    out.push_back(make_variant(op, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_mulmod_kernel<3, 0>),
+                               kDfmaModShape));
+    out.push_back(make_variant(op, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_mulmod_kernel<4, 0>),
+                               kDfmaModShape, "b4"));
+  }
+  // The rolled product (a smaller loop body against the instruction caches):
+  // 4 or 5 limbs of b a pass.
+  out.push_back(make_variant(Op::MulMod, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_mulmod_kernel<3, 4>),
+                             kDfmaModShape, "r4"));
+  out.push_back(make_variant(Op::MulMod, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_mulmod_kernel<3, 5>),
+                             kDfmaModShape, "r5"));
+  // powm on the Montgomery form (dfma_montgomery.cuh), windows of 4 and 5
+  // bits; ".sq": squarings by the square's half of the pairs (mont_sqr).
+  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_powm_kernel<4, false>),
+                             kDfmaPowmShape, "w4", 4));
+  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_powm_kernel<5, false>),
+                             kDfmaPowmShape, "w5", 5));
+  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_powm_kernel<4, true>),
+                             kDfmaPowmShape, "w4.sq", 4));
+  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_powm_kernel<5, true>),
+                             kDfmaPowmShape, "w5.sq", 5));
+}
+
+}  // namespace bigtune::kernels::variants

@@ -1,0 +1,121 @@
+// The DFMA Montgomery powm (kernels/modular/dfma_montgomery.cuh) on the host
+// against GMP: m' by Newton's iteration, the rolled Montgomery product with
+// lazy reduction, the conversion by division, the fixed windows across
+// exponent words, e = 0 and 1, m = 1, bases >= m, moduli of one limb to
+// 1024 bits. The host build forms each limb product's halves with integer
+// arithmetic; the GPU tests (ModDfma) run the DFMA form.
+#include <gmp.h>
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "kernels/modular/dfma_montgomery.cuh"
+
+namespace bigtune {
+namespace {
+
+namespace dmont = kernels::modular::dmont;
+
+void to_words(uint64_t* w, int n, const mpz_t v) {
+  for (int i = 0; i < n; ++i) w[i] = 0;
+  size_t count = 0;
+  mpz_export(w, &count, -1, 8, 0, 0, v);
+  ASSERT_LE(count, size_t(n));
+}
+
+TEST(DfmaMontgomery, NegInverse) {
+  for (uint64_t m0 : {1ull, 3ull, 0xfffffffffffffull, 0x123456789abcdull, 0x8000000000001ull}) {
+    const uint64_t mp = dmont::neg_inverse52(m0);
+    EXPECT_EQ((m0 * mp + 1) & kernels::modular::dfma::kMask52, 0u) << m0;
+  }
+}
+
+template <int W, int U, bool kSquare = false>
+void check_powm(const mpz_t x, const mpz_t e, const mpz_t m, const char* what) {
+  uint64_t xw[16], mw[16], rw[16];
+  to_words(xw, 16, x);
+  to_words(mw, 16, m);
+  std::vector<uint64_t> ew(std::max<size_t>(1, (mpz_sizeinbase(e, 2) + 63) / 64) + 1, 0);
+  to_words(ew.data(), int(ew.size()), e);
+  constexpr int kStride = 2;
+  uint64_t slots[dmont::kK * kStride];
+  std::vector<double> table((1u << W) * dmont::kK);
+  uint32_t region[dmont::kRegionLimbs];
+  dmont::powm<W, U, kSquare>(rw, xw, ew.data(), uint32_t(ew.size()), mw, slots, kStride, table.data(), region);
+  mpz_t want, got;
+  mpz_inits(want, got, nullptr);
+  mpz_powm(want, x, e, m);
+  mpz_import(got, 16, -1, 8, 0, 0, rw);
+  EXPECT_EQ(mpz_cmp(want, got), 0) << what << ": m of " << mpz_sizeinbase(m, 2) << " bits, e of "
+                                   << mpz_sizeinbase(e, 2) << " bits";
+  mpz_clears(want, got, nullptr);
+}
+
+TEST(DfmaMontgomery, PowmMatchesGmp) {
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, 61);
+  mpz_t x, e, m;
+  mpz_inits(x, e, m, nullptr);
+  const int sizes[] = {1, 2, 52, 53, 64, 104, 500, 988, 989, 1000, 1023, 1024};
+  int cases = 0;
+  for (int bits : sizes) {
+    for (int kind = 0; kind < 4; ++kind) {
+      switch (kind) {
+        case 0: mpz_set_ui(m, 0), mpz_setbit(m, bits), mpz_sub_ui(m, m, 1); break;  // 2^b - 1 (1 at b = 1)
+        case 1: mpz_set_ui(m, 0), mpz_setbit(m, bits - 1), mpz_setbit(m, 0); break;  // 2^(b-1) + 1
+        case 2: mpz_rrandomb(m, rng, bits), mpz_setbit(m, 0); break;                   // runs
+        default: mpz_urandomb(m, rng, bits), mpz_setbit(m, bits - 1), mpz_setbit(m, 0); break;
+      }
+      for (int i = 0; i < 4; ++i) {
+        switch (i) {
+          case 0: mpz_sub_ui(x, m, 1); break;
+          case 1: mpz_set_ui(x, 0), mpz_setbit(x, 1024), mpz_sub_ui(x, x, 1); break;  // >= m, all ones
+          case 2: mpz_urandomb(x, rng, 1024); break;
+          default: mpz_urandomm(x, rng, m); break;
+        }
+        switch ((i + kind) % 4) {
+          case 0: mpz_set_ui(e, 65537); break;
+          case 1: mpz_urandomb(e, rng, 1024); break;
+          case 2: mpz_set_ui(e, 0), mpz_setbit(e, 200), mpz_sub_ui(e, e, 1); break;  // ones across words
+          default: mpz_rrandomb(e, rng, 131); break;
+        }
+        check_powm<5, 2>(x, e, m, "w5 u2");
+        check_powm<5, 2, true>(x, e, m, "w5 u2 squarings");
+        ++cases;
+      }
+    }
+  }
+  // e = 0, e = 1, x = 0, and the other window and pass sizes.
+  mpz_set_ui(m, 0), mpz_setbit(m, 1023), mpz_setbit(m, 0);
+  mpz_urandomb(x, rng, 1024);
+  mpz_set_ui(e, 0);
+  check_powm<5, 2>(x, e, m, "e = 0");
+  mpz_set_ui(e, 1);
+  check_powm<5, 2>(x, e, m, "e = 1");
+  mpz_set_ui(x, 0);
+  mpz_set_ui(e, 12345);
+  check_powm<5, 2>(x, e, m, "x = 0");
+  mpz_set_ui(m, 1);
+  mpz_set_ui(e, 0);
+  check_powm<5, 2>(x, e, m, "m = 1, e = 0");
+  mpz_urandomb(x, rng, 1024);
+  mpz_urandomb(m, rng, 1024), mpz_setbit(m, 0);
+  mpz_urandomb(e, rng, 1024);
+  check_powm<4, 2>(x, e, m, "w4 u2");
+  check_powm<4, 4>(x, e, m, "w4 u4");
+  check_powm<5, 5>(x, e, m, "w5 u5");
+  check_powm<4, 4, true>(x, e, m, "w4 u4 squarings");
+  mpz_set_ui(e, 0);
+  check_powm<4, 2, true>(x, e, m, "squarings, e = 0");
+  mpz_set_ui(m, 1);
+  mpz_set_ui(e, 77);
+  check_powm<4, 2, true>(x, e, m, "squarings, m = 1");
+  EXPECT_EQ(cases, 192);
+  mpz_clears(x, e, m, nullptr);
+  gmp_randclear(rng);
+}
+
+}  // namespace
+}  // namespace bigtune
