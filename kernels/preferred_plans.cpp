@@ -89,6 +89,15 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
     return Preferred{"powm.bgsqr.u32.q16.l" + std::to_string(lanes / 2) + ".w6", 512 / lanes};
   if (powm && lanes >= 8 && 16 * blocks >= 15 * uint64_t(lanes))
     return Preferred{"powm.bgsqr.u32." + l + ".w6", 256 / lanes};
+  // Session 10: 513-1024 bits on the DFMA Montgomery powm (one thread an
+  // instance, 52-bit limbs in doubles, the limb products on the FP64 pipe;
+  // kernels/modular/dfma_montgomery.cuh), squarings by halves, window 5:
+  // 3.25e6 powm/s at 1024 bits against 1.835e6 for bgsqr q16.l2 below, 4.46e6
+  // against 3.05e6 (bgfixed) at 768 and 5.35e6 against 3.62e6 at 640, per-
+  // instance moduli and full exponents; at 512 bits fixed.u32.q16 keeps it
+  // (9.92e6 against 6.56e6): the DFMA kernel runs 20 limbs whatever the size
+  // (bench/results/2026-11-23-h100-session10.md, run C).
+  if (powm && bits > 512 && bits <= 1024) return Preferred{"powm.dfma.u64.q16.w5.sq", 128};
   // Task powm1k: 769-1024 bits on two-lane segments of Q = 16 limbs (the
   // squarings on kernels/warp/montgomery_sqr2.cuh), 64 instances per block
   // (128-thread blocks: 3 per SM at 162 registers, 12 warps): 1.896e6 against
@@ -119,8 +128,13 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
   // same reduction inside the 32-limb thread kernel (255 registers): 2.42e9
   // against wbarrett's 1.25e9 mulmod/s at 1024 bits
   // (bench/results/2026-11-23-h100-session9.md, run E); session 10 by
-  // columns in its own kernel (168 registers): see the session-10 results.
-  if (bits >= 989 && bits <= 1024) return Preferred{prefixed(op, "dfma.u64.q16"), 128};
+  // columns in its own kernel (168 registers).
+  // Session 10, runs B and C: mulmod on the rolled product, 2.39e9 against
+  // 2.27e9 unrolled (measured as .r4, renamed .roll4 since: a ".r4" suffix
+  // marks the warp products' rounds, rounds_for_batch), sqrmod unrolled
+  // (2.93e9; .b4 2.67e9).
+  if (bits >= 989 && bits <= 1024)
+    return Preferred{op == Op::MulMod ? "mulmod.dfma.u64.q16.roll4" : "sqrmod.dfma.u64.q16", 128};
   if (bits > 1536 && bits <= 2048) return Preferred{prefixed(op, "wbarrett2.u32.q8.l4.b32"), 8};
   if (bits > 3584 && bits <= 4096) return Preferred{prefixed(op, "wbarrett2.u32.q8.l8.b32"), 4};
   if (bits > 7680) return Preferred{prefixed(op, "wbarrett2.u32.q16.l8"), 4};

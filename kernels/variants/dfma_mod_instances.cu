@@ -2,7 +2,7 @@
 // (kernels/modular/barrett_dfma.cuh): "mulmod.dfma.u64.q16" and
 // "sqrmod.dfma.u64.q16", one thread per instance, operands up to 1024 bits;
 // ".b4" the same kernel held to 128 registers (four 128-thread blocks an SM
-// instead of three, a few spills) and mulmod ".r4" / ".r5" with the product
+// instead of three, a few spills) and mulmod ".roll4" / ".roll5" with the product
 // a b rolled (barrett_dfma.cuh: product_limbs_rolled), for the tuner to
 // compare.
 //
@@ -196,9 +196,9 @@ void append_dfma_mod_variants(std::vector<Variant>& out) {
   // The rolled product (a smaller loop body against the instruction caches):
   // 4 or 5 limbs of b a pass.
   out.push_back(make_variant(Op::MulMod, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_mulmod_kernel<3, 4>),
-                             kDfmaModShape, "r4"));
+                             kDfmaModShape, "roll4"));
   out.push_back(make_variant(Op::MulMod, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_mulmod_kernel<3, 5>),
-                             kDfmaModShape, "r5"));
+                             kDfmaModShape, "roll5"));
   // powm on the Montgomery form (dfma_montgomery.cuh), windows of 4 and 5
   // bits; ".sq": squarings by the square's half of the pairs (mont_sqr).
   out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_powm_kernel<4, false>),

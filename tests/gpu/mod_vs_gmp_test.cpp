@@ -242,7 +242,7 @@ TEST(ModDefaultPlan, PowmSharedExponentMatchesGmp) {
   gmp_randclear(rng);
 }
 
-// mulmod/sqrmod.dfma.u64.q16 (.b4, mulmod .r4 / .r5) with a shared odd modulus of 989 to
+// mulmod/sqrmod.dfma.u64.q16 (.b4, mulmod .roll4 / .roll5) with a shared odd modulus of 989 to
 // 1024 bits: the 52-bit-limb Barrett on DFMA (kernels/modular/barrett_dfma.cuh).
 // Moduli 2^(b-1) + 1, 2^b - 1, odd of full size and with runs; operands m - 1,
 // all ones, runs, reduced and not; a batch larger than one block.
@@ -252,8 +252,8 @@ TEST(ModDfma, BarrettOnFp64MatchesGmp) {
   std::vector<test::ModCase> cases;
   for (uint64_t bits : {989ull, 1000ull, 1023ull, 1024ull})
     for (int64_t kind : {2, 3, 5, 7})
-      for (const char* v : {"mulmod.dfma.u64.q16", "mulmod.dfma.u64.q16.b4", "mulmod.dfma.u64.q16.r4",
-                            "mulmod.dfma.u64.q16.r5", "sqrmod.dfma.u64.q16", "sqrmod.dfma.u64.q16.b4"})
+      for (const char* v : {"mulmod.dfma.u64.q16", "mulmod.dfma.u64.q16.b4", "mulmod.dfma.u64.q16.roll4",
+                            "mulmod.dfma.u64.q16.roll5", "sqrmod.dfma.u64.q16", "sqrmod.dfma.u64.q16.b4"})
         cases.push_back({v[0] == 'm' ? Op::MulMod : Op::SqrMod, bits, 300, kind, 0, -1, v});
   EXPECT_EQ(test::run_mod_cases(cases, 9400, "mulmod dfma"), 0u);
 }

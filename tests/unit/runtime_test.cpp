@@ -229,9 +229,10 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::Sub, 1 << 21, "sub.chained.u64.q16.t512"},
       {Op::Add, 1 << 22, "add.stream.u64.q4.t256.s3"},
       {Op::Sub, 1ull << 30, "sub.stream.u64.q4.t256.s3"},  // past the chained family's 2^24 bits
-      {Op::PowM, 1024, "powm.bgsqr.u32.q16.l2.w5"},  // powm1k: two-lane segments from 769 bits
-      {Op::PowM, 769, "powm.bgsqr.u32.q16.l2.w5"},
-      {Op::PowM, 768, "powm.bgfixed.u32.q8.l4.w5"},  // S = 3 blocks of 8 limbs
+      {Op::PowM, 1024, "powm.dfma.u64.q16.w5.sq"},  // session 10: FP64-pipe Montgomery, 513-1024 bits
+      {Op::PowM, 513, "powm.dfma.u64.q16.w5.sq"},
+      {Op::PowM, 512, "powm.fixed.u32.q16.w4"},
+      {Op::PowM, 1025, "powm.bgfixed.u32.q8.l8.w6"},
       {Op::PowM, 2048, "powm.bgsqr.u32.q8.l8.w6"},  // powmsqr: the Montgomery squaring at S = L
       {Op::PowM, 1792, "powm.bgfixed.u32.q8.l8.w6"},  // S = 7 blocks < 15/16 L
       {Op::PowM, 1793, "powm.bgsqr.u32.q8.l8.w6"},
@@ -251,7 +252,7 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::PowM, 129, "powm.fixed.u32.q8.w4"},
       {Op::MulMod, 129, "mulmod.mont.u32.q8"},
       {Op::MulMod, 988, "mulmod.wbarrett.u32.q8.l4"},
-      {Op::MulMod, 1000, "mulmod.dfma.u64.q16"},  // 52-bit-limb Barrett on DFMA, 989-1024 bits
+      {Op::MulMod, 1000, "mulmod.dfma.u64.q16.roll4"},  // 52-bit-limb Barrett on DFMA, 989-1024 bits
       {Op::SqrMod, 1024, "sqrmod.dfma.u64.q16"},
       {Op::MulMod, 1025, "mulmod.wbarrett.u32.q16.l4"},
       {Op::SqrMod, 1536, "sqrmod.wbarrett.u32.q16.l4"},
@@ -292,7 +293,7 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
   EXPECT_EQ(default_plan(Op::Mul, 768, 1 << 22, kH100)->ipb, 16u);
   EXPECT_EQ(default_plan(Op::MulLow, 4096, 1 << 20, kH100)->ipb, 8u);  // wlow: one full warp per block
   EXPECT_EQ(default_plan(Op::PowM, 4096, 1 << 14, kH100)->ipb, 32u);   // bgsqr.q16.l8: 256-thread blocks
-  EXPECT_EQ(default_plan(Op::PowM, 1024, 1 << 16, kH100)->ipb, 64u);   // bgsqr.q16.l2: 128-thread blocks
+  EXPECT_EQ(default_plan(Op::PowM, 1024, 1 << 16, kH100)->ipb, 128u);  // dfma: one thread an instance
   EXPECT_EQ(default_plan(Op::PowM, 8192, 1 << 12, kH100)->ipb, 16u);   // bgsqr.q16.l16
   EXPECT_EQ(default_plan(Op::PowM, 16384, 1 << 11, kH100)->ipb, 8u);   // bgsqr.q16.l32: 256-thread blocks
   EXPECT_EQ(default_plan(Op::MulLow, 4097, 1 << 20, kH100)->variant.find("wlow"), std::string::npos);  // past l4's limit
