@@ -163,23 +163,26 @@ BIGTUNE_HD inline void square_limbs(uint64_t* x, const double* a) {
 }
 
 // 1024 bits in 16 words to 20 limbs of 52 bits (as doubles) and back.
+// (Any K limbs and NW words: dfma_montgomery.cuh runs 2048 bits too.)
+template <int K = kK, int NW = kWords>
 BIGTUNE_HD inline void words_to_limbs(double* d, const uint64_t* w) {
   BIGTUNE_MOD_UNROLL_ALL
-  for (int j = 0; j < kK; ++j) {
+  for (int j = 0; j < K; ++j) {
     const int word = 52 * j / 64, off = 52 * j % 64;
-    uint64_t v = word < kWords ? w[word] >> off : 0;
-    if (off > 12 && word + 1 < kWords) v |= w[word + 1] << (64 - off);
+    uint64_t v = word < NW ? w[word] >> off : 0;
+    if (off > 12 && word + 1 < NW) v |= w[word + 1] << (64 - off);
     d[j] = to_double(v & kMask52);
   }
 }
 
+template <int K = kK, int NW = kWords>
 BIGTUNE_HD inline void limbs_to_words(uint64_t* w, const uint64_t* limb) {
   BIGTUNE_MOD_UNROLL_ALL
-  for (int i = 0; i < kWords; ++i) {
+  for (int i = 0; i < NW; ++i) {
     const int j = 64 * i / 52, off = 64 * i % 52;
     uint64_t v = limb[j] >> off;
-    if (j + 1 < kK) v |= limb[j + 1] << (52 - off);
-    if (104 - off < 64 && j + 2 < kK) v |= limb[j + 2] << (104 - off);
+    if (j + 1 < K) v |= limb[j + 1] << (52 - off);
+    if (104 - off < 64 && j + 2 < K) v |= limb[j + 2] << (104 - off);
     w[i] = v;
   }
 }
@@ -309,10 +312,10 @@ BIGTUNE_HD inline void barrett_dfma_mulmod(uint64_t* r, const uint64_t* a, const
 // 2 (k + U) register moves a pass). Columns 0 .. k - 1 replace b's limbs in
 // xb (limb j of b is read in the pass that emits column j), columns
 // k .. 2k - 1 go to xhi.
-template <int U>
+template <int U, int k = dfma::kK>
 BIGTUNE_HD inline void product_limbs_rolled(uint64_t* xb, uint64_t* xhi, const double* a, int stride) {
   using namespace dfma;
-  constexpr int k = kK, W = k + U;
+  constexpr int W = k + U;
   static_assert(k % U == 0, "whole passes");
   uint64_t acc[W];
   BIGTUNE_MOD_UNROLL_ALL

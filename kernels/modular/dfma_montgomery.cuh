@@ -28,6 +28,14 @@
 // last product by 1 out of Montgomery form. The squarings either as
 // products (mont_mul: small code, 820 limb products) or by the square's
 // half of the pairs and a separate reduction (mont_sqr: 650).
+//
+// 2048 bits (k = 40): CIOS would hold b and m (80 registers each) and the
+// window (82) at once, so the products run in two passes (SOS, the same
+// paper): t = a b rolled as the Barrett product (barrett_dfma.cuh,
+// product_limbs_rolled), t's limbs in 2k shared-memory slots, then the
+// reduction with m's limbs loaded for it alone from local memory (redc).
+// Squarings the same way, or by the square's pairs written to the slots
+// column by column (square_to_slots).
 #pragma once
 #include <cstdint>
 
@@ -37,9 +45,13 @@
 namespace bigtune::kernels::modular {
 
 namespace dmont {
-using dfma::kK;
 using dfma::kMask52;
-using dfma::kWords;
+
+// Limbs of 52 bits for NW-word operands with 4m < R = b^k: k = ceil((64 NW + 2) / 52).
+template <int NW>
+constexpr int limbs_for_words() {
+  return (64 * NW + 2 + 51) / 52;
+}
 
 // m' = -m^-1 mod 2^52 for an odd 52-bit limb m0: Newton's iteration
 // x <- x (2 - m0 x) doubles the correct low bits, from 3 (m0 m0 = 1 mod 8).
@@ -50,16 +62,18 @@ BIGTUNE_HD inline uint64_t neg_inverse52(uint64_t m0) {
 }
 
 // The per-instance modulus: m's limbs as doubles and m' as a double.
+template <int K>
 struct Modulus {
-  double m[kK];
+  double m[K];
   double mp;
 };
 
 // r = a b / R mod m, r < 2m, for a, b < 2m. a's limbs are the bit patterns
 // of doubles in slots[i * stride]; b and r are limbs in doubles (r may alias
 // b). U limbs of a a pass (U divides k).
-template <int U>
-BIGTUNE_HD inline void mont_mul(double* r, const uint64_t* slots, int stride, const double* b, const Modulus& mod) {
+template <int U, int kK>
+BIGTUNE_HD inline void mont_mul(double* r, const uint64_t* slots, int stride, const double* b,
+                                const Modulus<kK>& mod) {
   using namespace dfma;
   static_assert(kK % U == 0, "whole passes");
   constexpr int W = kK + 1;  // columns i .. i + k
@@ -116,8 +130,8 @@ BIGTUNE_HD inline void mont_mul(double* r, const uint64_t* slots, int stride, co
 // quotient digits rolled U a pass: k (k + 1) limb products, 650 in all at
 // k = 20 against mont_mul's 820. The square's limbs k + 1 .. 2k - 1 wait in
 // slots[j * stride] and join the window as it reaches them.
-template <int U>
-BIGTUNE_HD inline void mont_sqr(double* r, const double* a, uint64_t* slots, int stride, const Modulus& mod) {
+template <int U, int kK>
+BIGTUNE_HD inline void mont_sqr(double* r, const double* a, uint64_t* slots, int stride, const Modulus<kK>& mod) {
   using namespace dfma;
   static_assert(kK % U == 0, "whole passes");
   constexpr int W = kK + 1;  // columns i .. i + k
@@ -170,43 +184,50 @@ BIGTUNE_HD inline uint64_t to_integer(double d) {
 #endif
 }
 
-// v mod m (v < 2m, both k limbs in doubles) as 16 words.
-BIGTUNE_HD inline void final_words(uint64_t* w, const double* v, const Modulus& mod) {
+// v mod m (v < 2m, both k limbs in doubles) as NW words.
+template <int kK, int NW>
+BIGTUNE_HD inline void final_words(uint64_t* w, const double* v, const double* m) {
   uint64_t t[kK], d[kK], borrow = 0;
   BIGTUNE_MOD_UNROLL_ALL
   for (int j = 0; j < kK; ++j) {
     t[j] = to_integer(v[j]);
-    const uint64_t x = t[j] - to_integer(mod.m[j]) - borrow;
+    const uint64_t x = t[j] - to_integer(m[j]) - borrow;
     d[j] = x & kMask52;
     borrow = x >> 63;
   }
   BIGTUNE_MOD_UNROLL_ALL
   for (int j = 0; j < kK; ++j) t[j] = borrow ? t[j] : d[j];
-  dfma::limbs_to_words(w, t);
+  dfma::limbs_to_words<kK, NW>(w, t);
 }
 
-// 32-bit limbs of the region divmod_knuth works in: x b^k (x < 2^1024:
-// 65 limbs), a free limb, then m's 32 limbs.
-constexpr uint32_t kDivLimbs = 65;
-constexpr uint32_t kRegionLimbs = 2 * kDivLimbs + 1;
+// 32-bit limbs of the region divmod_knuth works in: x b^k (x of NW words),
+// a free limb, then m's 2 NW limbs.
+template <int K, int NW>
+constexpr uint32_t div_limbs() {
+  return 2 * NW + 52 * K / 32 + 1;
+}
+template <int K, int NW>
+constexpr uint32_t region_limbs() {
+  return 2 * div_limbs<K, NW>() + 1;
+}
 
-// x R mod m (x < 2^1024 in 16 words, m odd below 2^1024 in 16 words) as
-// limbs; region: kRegionLimbs of scratch (local memory on the GPU).
+// x R mod m (x below 2^(64 NW), m odd below it, NW words each) as limbs;
+// region: region_limbs() of scratch (local memory on the GPU).
+template <int K, int NW>
 BIGTUNE_HD inline void to_montgomery(double* xr, const uint64_t* x, const uint64_t* m, uint32_t* region) {
-  // x << 1040: 32 limbs and 16 bits.
-  for (uint32_t j = 0; j < kRegionLimbs; ++j) region[j] = 0;
-  for (int i = 0; i < kWords; ++i) {
-    const uint64_t lo = x[i] << 16, hi = x[i] >> 48;
-    region[32 + 2 * i] |= uint32_t(lo);
-    region[33 + 2 * i] |= uint32_t(lo >> 32);
-    region[34 + 2 * i] |= uint32_t(hi);
+  constexpr uint32_t n = div_limbs<K, NW>(), ws = 52 * K / 32, bs = 52 * K % 32;
+  for (uint32_t j = 0; j < 2 * n + 1; ++j) region[j] = 0;
+  for (uint32_t t = 0; t < 2 * NW; ++t) {  // x << 52k: ws limbs and bs bits
+    const uint32_t v = uint32_t(x[t / 2] >> (32 * (t % 2)));
+    region[t + ws] |= v << bs;
+    if (bs) region[t + ws + 1] |= v >> (32 - bs);
   }
-  uint32_t* v = region + kDivLimbs + 1;
-  for (int i = 0; i < kWords; ++i) v[2 * i] = uint32_t(m[i]), v[2 * i + 1] = uint32_t(m[i] >> 32);
-  thread::divmod_knuth(region, kDivLimbs, 32);
-  uint64_t w[kWords];
-  for (int i = 0; i < kWords; ++i) w[i] = (uint64_t(v[2 * i + 1]) << 32) | v[2 * i];
-  dfma::words_to_limbs(xr, w);
+  uint32_t* v = region + n + 1;
+  for (int i = 0; i < NW; ++i) v[2 * i] = uint32_t(m[i]), v[2 * i + 1] = uint32_t(m[i] >> 32);
+  thread::divmod_knuth(region, n, 2 * NW);
+  uint64_t w[NW];
+  for (int i = 0; i < NW; ++i) w[i] = (uint64_t(v[2 * i + 1]) << 32) | v[2 * i];
+  dfma::words_to_limbs<K, NW>(xr, w);
 }
 
 // The window's digit of e (e_words words) at bit position `pos`.
@@ -217,33 +238,169 @@ BIGTUNE_HD inline uint32_t digit_at(const uint64_t* e, uint32_t e_words, uint64_
   return uint32_t(v & ((uint64_t(1) << w) - 1));
 }
 
-// r = x^e mod m (16 words each; m odd, m < 2^1024; x any value below
-// 2^1024); kSquare: the squarings by mont_sqr, else by mont_mul. slots: k slots at stride (shared memory on the GPU); table:
-// 2^W k doubles; region: kRegionLimbs 32-bit limbs (both local memory).
-template <int W, int U, bool kSquare>
+// Accesses through the returned pointer stay memory accesses: the compiler
+// cannot see which array it points to, so it neither keeps that array in
+// registers nor hoists its loads out of the powm loop.
+template <class T>
+BIGTUNE_HD inline T* opaque(T* p) {
+#if defined(__CUDA_ARCH__)
+  asm("" : "+l"(p));
+#endif
+  return p;
+}
+
+// SOS's reduction: r = t / R mod m, r < 2m, for t < 4m^2 in slots[j * stride]
+// (2k normalised limbs). The window starts with t's limbs 0 .. k and limb
+// i + k + 1 joins at step i; m's limbs are loaded from m_mem for this pass.
+template <int U, int kK>
+BIGTUNE_HD inline void redc(double* r, const uint64_t* slots, int stride, const double* m_mem, double mp) {
+  using namespace dfma;
+  static_assert(kK % U == 0, "whole passes");
+  constexpr int W = kK + 1;
+  double m[kK];
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int j = 0; j < kK; ++j) m[j] = m_mem[j];
+  uint64_t acc[W];
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int j = 0; j < W; ++j) acc[j] = slots[j * stride];
+  BIGTUNE_MOD_NO_UNROLL
+  for (int i0 = 0; i0 < kK; i0 += U) {
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int u = 0; u < U; ++u) {
+      const int i = i0 + u;
+      uint64_t qhi, qlo;
+      dfma_split(to_double(acc[0] & kMask52), mp, qhi, qlo);
+      const double q = bits_to_double(qlo) - 0x1p52;
+      BIGTUNE_MOD_UNROLL_ALL
+      for (int j = 0; j < kK; ++j) {
+        uint64_t hi, lo;
+        dfma_split(q, m[j], hi, lo);
+        acc[j] += lo - kLoBits;
+        acc[j + 1] += hi - kHiBits;
+      }
+      const uint64_t carry = acc[0] >> 52;
+      BIGTUNE_MOD_UNROLL_ALL
+      for (int j = 0; j + 1 < W; ++j) acc[j] = acc[j + 1];
+      acc[W - 1] = i + W < 2 * kK ? slots[(i + W) * stride] : 0;
+      acc[0] += carry;
+    }
+  }
+  uint64_t carry = 0;
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int j = 0; j < kK; ++j) {
+    const uint64_t v = acc[j] + carry;
+    r[j] = to_double(v & kMask52);
+    carry = v >> 52;
+  }
+}
+
+// SOS product: r = a b / R mod m with a's limbs (double bit patterns) in
+// slots[0 .. k), b in registers; the slots hold t = a b (2k limbs) after the
+// first pass.
+template <int U, int kK>
+BIGTUNE_HD inline void mont_mul_sos(double* r, uint64_t* slots, int stride, const double* b, const double* m_mem,
+                                    double mp) {
+  {
+    uint64_t thi[kK];
+    product_limbs_rolled<U, kK>(slots, thi, b, stride);
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int j = 0; j < kK; ++j) slots[(kK + j) * stride] = thi[j];
+  }
+  redc<U, kK>(r, slots, stride, m_mem, mp);
+}
+
+// a^2 (k limbs in doubles) into slots[s * stride], s < 2k, by columns: the
+// pairs i < j once, doubled, then the diagonal; each column carried and
+// stored as soon as it is complete, so no 2k-limb array stays live.
+template <int kK>
+BIGTUNE_HD inline void square_to_slots(uint64_t* slots, int stride, const double* a) {
+  using namespace dfma;
+  uint64_t cur = 0;
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int s = 0; s < 2 * kK - 1; ++s) {
+    uint64_t lo = 0, hi = 0;
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int i = 0; i < kK; ++i) {
+      const int j = s - i;
+      if (j <= i || j >= kK) continue;
+      uint64_t h, l;
+      dfma_split(a[i], a[j], h, l);
+      lo += l - kLoBits;
+      hi += h - kHiBits;
+    }
+    lo *= 2;
+    hi *= 2;
+    if (s % 2 == 0) {
+      uint64_t h, l;
+      dfma_split(a[s / 2], a[s / 2], h, l);
+      lo += l - kLoBits;
+      hi += h - kHiBits;
+    }
+    cur += lo;
+    slots[s * stride] = cur & kMask52;
+    cur = hi + (cur >> 52);
+  }
+  slots[(2 * kK - 1) * stride] = cur;
+}
+
+// How powm forms its products: CIOS (mont_mul, m in registers; k = 20) or
+// SOS (mont_mul_sos, m from memory; k = 40), squarings as products or by
+// the square's half of the pairs (mont_sqr / square_to_slots + redc).
+enum class Form { kCios, kCiosSquare, kSos, kSosSquare };
+
+// Slots a thread needs for the form: the slot operand (k) or t (2k).
+template <int kK, Form F>
+constexpr int slots_for() {
+  return F == Form::kSos || F == Form::kSosSquare ? 2 * kK : kK;
+}
+
+// r = x^e mod m (NW words each; m odd below 2^(64 NW), x any value below it).
+// slots: slots_for() slots at stride (shared memory on the GPU); table:
+// 2^W k doubles; region: region_limbs() 32-bit limbs; m_mem: k doubles (all
+// three local memory).
+template <int NW, int W, int U, Form F>
 BIGTUNE_HD inline void powm(uint64_t* r, const uint64_t* x, const uint64_t* e, uint32_t e_words, const uint64_t* m,
-                            uint64_t* slots, int stride, double* table, uint32_t* region) {
-  Modulus mod;
-  dfma::words_to_limbs(mod.m, m);
+                            uint64_t* slots, int stride, double* table, uint32_t* region, double* m_mem) {
+  constexpr int kK = limbs_for_words<NW>();
+  constexpr bool kSos = F == Form::kSos || F == Form::kSosSquare;
+  Modulus<kK> mod;
+  double* mlimbs = m_mem;
+  if constexpr (kSos) {
+    mlimbs = opaque(m_mem);
+    dfma::words_to_limbs<kK, NW>(mlimbs, m);
+  } else {
+    dfma::words_to_limbs<kK, NW>(mod.m, m);
+  }
   mod.mp = double(neg_inverse52(m[0] & kMask52));
+  // acc = (a in the slots) b / R
+  const auto mul = [&](double* out, const double* b) {
+    if constexpr (kSos) mont_mul_sos<U, kK>(out, slots, stride, b, mlimbs, mod.mp);
+    else mont_mul<U>(out, slots, stride, b, mod);
+  };
+  const auto to_slots = [&](const double* v) {
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int j = 0; j < kK; ++j) slots[j * stride] = dfma::double_to_bits(v[j]);
+  };
   // The exponent's length in whole windows.
   int64_t top = int64_t(e_words) * 64 - 1;
   while (top >= 0 && ((e[top / 64] >> (top % 64)) & 1) == 0) --top;
   if (top < 0) {  // e = 0: 1 mod m
-    for (int i = 0; i < kWords; ++i) r[i] = 0;
+    for (int i = 0; i < NW; ++i) r[i] = 0;
     bool m_is_one = m[0] == 1;
-    for (int i = 1; i < kWords; ++i) m_is_one = m_is_one && m[i] == 0;
+    for (int i = 1; i < NW; ++i) m_is_one = m_is_one && m[i] == 0;
     r[0] = m_is_one ? 0 : 1;
     return;
   }
   double acc[kK];
-  to_montgomery(acc, x, m, region);
+  to_montgomery<kK, NW>(acc, x, m, region);
   // T[1] = x R, T[d] = T[d - 1] x (Montgomery products keep the factor R).
   BIGTUNE_MOD_UNROLL_ALL
-  for (int j = 0; j < kK; ++j) table[kK + j] = acc[j], slots[j * stride] = dfma::double_to_bits(acc[j]);
+  for (int j = 0; j < kK; ++j) table[kK + j] = acc[j];
+  if constexpr (!kSos) to_slots(acc);  // x R: CIOS leaves the slots as they are
   for (int d = 2; d < (1 << W); ++d) {
     double t[kK];
-    mont_mul<U>(t, slots, stride, table + (d - 1) * kK, mod);
+    if constexpr (kSos) to_slots(acc);  // SOS overwrites them with t
+    mul(t, table + (d - 1) * kK);
     BIGTUNE_MOD_UNROLL_ALL
     for (int j = 0; j < kK; ++j) table[d * kK + j] = t[j];
   }
@@ -255,28 +412,36 @@ BIGTUNE_HD inline void powm(uint64_t* r, const uint64_t* x, const uint64_t* e, u
   while (pos > 0) {
     pos -= W;
     for (int s = 0; s < W; ++s) {
-      if constexpr (kSquare) {
+      if constexpr (F == Form::kCiosSquare) {
         mont_sqr<U>(acc, acc, slots, stride, mod);
+      } else if constexpr (F == Form::kSosSquare) {
+        square_to_slots<kK>(slots, stride, acc);
+        redc<U, kK>(acc, slots, stride, mlimbs, mod.mp);
       } else {
-        BIGTUNE_MOD_UNROLL_ALL
-        for (int j = 0; j < kK; ++j) slots[j * stride] = dfma::double_to_bits(acc[j]);
-        mont_mul<U>(acc, slots, stride, acc, mod);
+        to_slots(acc);
+        mul(acc, acc);
       }
     }
     const uint32_t d = digit_at(e, e_words, pos, W);
     if (d) {
       double t[kK];
       BIGTUNE_MOD_UNROLL_ALL
-      for (int j = 0; j < kK; ++j) t[j] = table[d * kK + j], slots[j * stride] = dfma::double_to_bits(acc[j]);
-      mont_mul<U>(acc, slots, stride, t, mod);
+      for (int j = 0; j < kK; ++j) t[j] = table[d * kK + j];
+      to_slots(acc);
+      mul(acc, t);
     }
   }
   // Out of Montgomery form: acc 1 / R.
   double one[kK];
   BIGTUNE_MOD_UNROLL_ALL
-  for (int j = 0; j < kK; ++j) one[j] = j == 0 ? 1.0 : 0.0, slots[j * stride] = dfma::double_to_bits(acc[j]);
-  mont_mul<U>(acc, slots, stride, one, mod);
-  final_words(r, acc, mod);
+  for (int j = 0; j < kK; ++j) one[j] = j == 0 ? 1.0 : 0.0;
+  to_slots(acc);
+  mul(acc, one);
+  if constexpr (kSos) {
+    final_words<kK, NW>(r, acc, mlimbs);
+  } else {
+    final_words<kK, NW>(r, acc, mod.m);
+  }
 }
 
 }  // namespace dmont

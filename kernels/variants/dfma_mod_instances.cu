@@ -73,19 +73,23 @@ __global__ void __launch_bounds__(kDfmaThreads, MinBlocks)
 }
 
 // powm, fixed windows of W bits (dfma_montgomery.cuh): one thread per
-// instance, any odd modulus up to 1024 bits, shared or per instance. An even
-// modulus sets scratch word 0 and leaves its instance to the thread
-// Montgomery family's fallback pass (mod_kernels.cuh, kModEvenOnly).
-template <int W, bool kSquare>
-__global__ void __launch_bounds__(kDfmaThreads, 3) dfma_powm_kernel(KernelArgs args) {
+// instance, any odd modulus up to 64 NW bits, shared or per instance; NW = 16
+// on 128-thread blocks (CIOS forms), NW = 32 on 64-thread blocks (SOS forms:
+// 2k = 80 slots a thread, 40 KB a block). An even modulus sets scratch word
+// 0 and leaves its instance to the thread Montgomery family's fallback pass
+// (mod_kernels.cuh, kModEvenOnly).
+template <int NW, int W, modular::dmont::Form F, int Threads, int MinBlocks>
+__global__ void __launch_bounds__(Threads, MinBlocks) dfma_powm_kernel(KernelArgs args) {
+  using namespace modular::dmont;
+  constexpr int kK = limbs_for_words<NW>();
   if (threadIdx.x >= args.ipb) return;
   const uint64_t i = uint64_t(blockIdx.x) * args.ipb + threadIdx.x;
   if (i >= args.count) return;
-  uint64_t x[kWords], m[kWords], r[kWords];
+  uint64_t x[NW], m[NW], r[NW];
   const uint64_t* px = static_cast<const uint64_t*>(args.a) + i * args.limbs;
   const uint64_t* pm = static_cast<const uint64_t*>(args.m) + (args.m_shared ? 0 : i * args.m_limbs);
 #pragma unroll
-  for (int j = 0; j < kWords; ++j) {
+  for (int j = 0; j < NW; ++j) {
     x[j] = uint32_t(j) < args.limbs ? px[j] : 0;
     m[j] = uint32_t(j) < args.m_limbs ? pm[j] : 0;
   }
@@ -94,13 +98,13 @@ __global__ void __launch_bounds__(kDfmaThreads, 3) dfma_powm_kernel(KernelArgs a
     return;
   }
   const uint64_t* e = static_cast<const uint64_t*>(args.e) + (args.e_shared ? 0 : i * args.e_limbs);
-  __shared__ uint64_t slots[modular::dfma::kK * kDfmaThreads];
-  double table[(1 << W) * modular::dfma::kK];
-  uint32_t region[modular::dmont::kRegionLimbs];
-  modular::dmont::powm<W, 2, kSquare>(r, x, e, args.e_limbs, m, slots + threadIdx.x, kDfmaThreads, table, region);
+  __shared__ uint64_t slots[slots_for<kK, F>() * Threads];
+  double table[(1 << W) * kK], m_mem[kK];
+  uint32_t region[region_limbs<kK, NW>()];
+  powm<NW, W, 2, F>(r, x, e, args.e_limbs, m, slots + threadIdx.x, Threads, table, region, m_mem);
   uint64_t* pr = static_cast<uint64_t*>(args.r) + i * args.out_limbs;
 #pragma unroll
-  for (int j = 0; j < kWords; ++j)
+  for (int j = 0; j < NW; ++j)
     if (uint32_t(j) < args.out_limbs) pr[j] = r[j];
 }
 
@@ -110,7 +114,7 @@ const Variant* fallback_of(const Variant& v) {
 
 uint32_t one_thread(const Variant&, uint64_t) { return 1; }
 uint64_t no_smem(const Variant&, uint64_t, uint32_t) { return 0; }
-uint64_t dfma_max_bits(const Variant&) { return 64 * kWords; }
+uint64_t dfma_max_bits(const Variant& v) { return 64ull * v.q; }
 uint64_t dfma_scratch(const Variant& v, uint64_t bits, uint64_t count) {
   const Variant* f = fallback_of(v);
   return f ? scratch_bytes(*f, bits, count) : 0;
@@ -150,10 +154,11 @@ cudaError_t dfma_launch(const Variant& v, const KernelArgs& args, const Geometry
 const ShapeRules kDfmaModShape{one_thread, no_smem, dfma_max_bits, dfma_scratch, dfma_launch, false};
 
 // The even moduli's pass: the thread Montgomery powm (fixed window 4) of the
-// smallest register array that holds the operands, in "even only" mode.
+// smallest register array that holds the operands (4 to 64 limbs), in "even
+// only" mode.
 const Variant* even_fallback_of(const KernelArgs& args) {
   const uint32_t limbs = 2 * std::max(args.limbs, args.m_limbs);
-  for (uint32_t n : {4u, 8u, 16u, 32u})
+  for (uint32_t n : {4u, 8u, 16u, 32u, 64u})
     if (limbs <= n) return find_variant("powm.fixed.u32.q" + std::to_string(n) + ".w4");
   return nullptr;
 }
@@ -200,15 +205,24 @@ void append_dfma_mod_variants(std::vector<Variant>& out) {
   out.push_back(make_variant(Op::MulMod, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_mulmod_kernel<3, 5>),
                              kDfmaModShape, "roll5"));
   // powm on the Montgomery form (dfma_montgomery.cuh), windows of 4 and 5
-  // bits; ".sq": squarings by the square's half of the pairs (mont_sqr).
-  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_powm_kernel<4, false>),
-                             kDfmaPowmShape, "w4", 4));
-  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_powm_kernel<5, false>),
-                             kDfmaPowmShape, "w5", 5));
-  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_powm_kernel<4, true>),
-                             kDfmaPowmShape, "w4.sq", 4));
-  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_powm_kernel<5, true>),
-                             kDfmaPowmShape, "w5.sq", 5));
+  // bits; ".sq": squarings by the square's half of the pairs. 2048 bits
+  // (q32): the SOS forms on 64-thread blocks, windows of 5 and 6.
+  using modular::dmont::Form;
+  const ShapeRules& p = kDfmaPowmShape;
+  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, 16, 128, k(&dfma_powm_kernel<16, 4, Form::kCios, 128, 3>),
+                             p, "w4", 4));
+  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, 16, 128, k(&dfma_powm_kernel<16, 5, Form::kCios, 128, 3>),
+                             p, "w5", 5));
+  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, 16, 128,
+                             k(&dfma_powm_kernel<16, 4, Form::kCiosSquare, 128, 3>), p, "w4.sq", 4));
+  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, 16, 128,
+                             k(&dfma_powm_kernel<16, 5, Form::kCiosSquare, 128, 3>), p, "w5.sq", 5));
+  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, 32, 64, k(&dfma_powm_kernel<32, 6, Form::kSos, 64, 4>),
+                             p, "w6", 6));
+  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, 32, 64,
+                             k(&dfma_powm_kernel<32, 6, Form::kSosSquare, 64, 4>), p, "w6.sq", 6));
+  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, 32, 64,
+                             k(&dfma_powm_kernel<32, 5, Form::kSosSquare, 64, 4>), p, "w5.sq", 5));
 }
 
 }  // namespace bigtune::kernels::variants

@@ -258,11 +258,11 @@ TEST(ModDfma, BarrettOnFp64MatchesGmp) {
   EXPECT_EQ(test::run_mod_cases(cases, 9400, "mulmod dfma"), 0u);
 }
 
-// powm.dfma.u64.q16.w4 / .w5 / .w4.sq / .w5.sq (dfma_montgomery.cuh): moduli
+// powm.dfma.u64.q16.w4 / .w5 / .w4.sq / .w5.sq and q32 (dfma_montgomery.cuh): moduli
 // per instance of every kind (1, 2, even ones: the fallback pass; 2^k +- 1,
 // odd of full size, short ones) and shared odd and even moduli, exponents per
 // instance of every kind (0, 1, 65537, all ones, full and half length) and
-// shared, at sizes from one limb to 1024 bits, a batch over one block.
+// shared, at sizes from one limb to 1024 / 2048 bits, a batch over one block.
 TEST(ModDfma, PowmOnFp64MatchesGmp) {
   BIGTUNE_REQUIRE_GPU();
   if (test::max_bits_cap() < 1024) GTEST_SKIP() << "BIGTUNE_TEST_MAX_BITS below 1024";
@@ -274,6 +274,13 @@ TEST(ModDfma, PowmOnFp64MatchesGmp) {
       for (int64_t kind : {3, 4, 5}) cases.push_back({Op::PowM, bits, 40, kind, bits, -1, v});
     }
     cases.push_back({Op::PowM, 1024, 130, -1, 2048, 3, v});  // a shared all-ones exponent longer than m
+  }
+  // 2048 bits: 40 limbs, the SOS forms on 64-thread blocks.
+  for (const char* v : {"powm.dfma.u64.q32.w6", "powm.dfma.u64.q32.w6.sq", "powm.dfma.u64.q32.w5.sq"}) {
+    for (uint64_t bits : {64ull, 1100ull, 2047ull, 2048ull}) {
+      cases.push_back({Op::PowM, bits, 150, -1, bits, -1, v});
+      for (int64_t kind : {3, 4}) cases.push_back({Op::PowM, bits, 20, kind, bits, -1, v});
+    }
   }
   EXPECT_EQ(test::run_mod_cases(cases, 9500, "powm dfma"), 0u);
 }

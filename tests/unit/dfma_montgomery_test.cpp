@@ -31,22 +31,24 @@ TEST(DfmaMontgomery, NegInverse) {
   }
 }
 
-template <int W, int U, bool kSquare = false>
+template <int W, int U, dmont::Form F = dmont::Form::kCios, int NW = 16>
 void check_powm(const mpz_t x, const mpz_t e, const mpz_t m, const char* what) {
-  uint64_t xw[16], mw[16], rw[16];
-  to_words(xw, 16, x);
-  to_words(mw, 16, m);
+  constexpr int kK = dmont::limbs_for_words<NW>();
+  uint64_t xw[NW], mw[NW], rw[NW];
+  to_words(xw, NW, x);
+  to_words(mw, NW, m);
   std::vector<uint64_t> ew(std::max<size_t>(1, (mpz_sizeinbase(e, 2) + 63) / 64) + 1, 0);
   to_words(ew.data(), int(ew.size()), e);
   constexpr int kStride = 2;
-  uint64_t slots[dmont::kK * kStride];
-  std::vector<double> table((1u << W) * dmont::kK);
-  uint32_t region[dmont::kRegionLimbs];
-  dmont::powm<W, U, kSquare>(rw, xw, ew.data(), uint32_t(ew.size()), mw, slots, kStride, table.data(), region);
+  std::vector<uint64_t> slots(dmont::slots_for<kK, F>() * kStride);
+  std::vector<double> table((1u << W) * kK), m_mem(kK);
+  std::vector<uint32_t> region(dmont::region_limbs<kK, NW>());
+  dmont::powm<NW, W, U, F>(rw, xw, ew.data(), uint32_t(ew.size()), mw, slots.data(), kStride, table.data(),
+                           region.data(), m_mem.data());
   mpz_t want, got;
   mpz_inits(want, got, nullptr);
   mpz_powm(want, x, e, m);
-  mpz_import(got, 16, -1, 8, 0, 0, rw);
+  mpz_import(got, NW, -1, 8, 0, 0, rw);
   EXPECT_EQ(mpz_cmp(want, got), 0) << what << ": m of " << mpz_sizeinbase(m, 2) << " bits, e of "
                                    << mpz_sizeinbase(e, 2) << " bits";
   mpz_clears(want, got, nullptr);
@@ -82,7 +84,7 @@ TEST(DfmaMontgomery, PowmMatchesGmp) {
           default: mpz_rrandomb(e, rng, 131); break;
         }
         check_powm<5, 2>(x, e, m, "w5 u2");
-        check_powm<5, 2, true>(x, e, m, "w5 u2 squarings");
+        check_powm<5, 2, dmont::Form::kCiosSquare>(x, e, m, "w5 u2 squarings");
         ++cases;
       }
     }
@@ -106,13 +108,50 @@ TEST(DfmaMontgomery, PowmMatchesGmp) {
   check_powm<4, 2>(x, e, m, "w4 u2");
   check_powm<4, 4>(x, e, m, "w4 u4");
   check_powm<5, 5>(x, e, m, "w5 u5");
-  check_powm<4, 4, true>(x, e, m, "w4 u4 squarings");
+  check_powm<4, 4, dmont::Form::kCiosSquare>(x, e, m, "w4 u4 squarings");
   mpz_set_ui(e, 0);
-  check_powm<4, 2, true>(x, e, m, "squarings, e = 0");
+  check_powm<4, 2, dmont::Form::kCiosSquare>(x, e, m, "squarings, e = 0");
   mpz_set_ui(m, 1);
   mpz_set_ui(e, 77);
-  check_powm<4, 2, true>(x, e, m, "squarings, m = 1");
+  check_powm<4, 2, dmont::Form::kCiosSquare>(x, e, m, "squarings, m = 1");
   EXPECT_EQ(cases, 192);
+  mpz_clears(x, e, m, nullptr);
+  gmp_randclear(rng);
+}
+
+// 2048 bits: k = 40 limbs, the SOS forms (the product in two passes, m's
+// limbs from memory; squarings as products or by halves).
+TEST(DfmaMontgomery, Powm2048MatchesGmp) {
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, 62);
+  mpz_t x, e, m;
+  mpz_inits(x, e, m, nullptr);
+  EXPECT_EQ(dmont::limbs_for_words<32>(), 40);
+  EXPECT_EQ(dmont::limbs_for_words<16>(), 20);
+  int cases = 0;
+  for (int bits : {1, 64, 1025, 1500, 2047, 2048}) {
+    for (int kind = 0; kind < 3; ++kind) {
+      switch (kind) {
+        case 0: mpz_set_ui(m, 0), mpz_setbit(m, bits), mpz_sub_ui(m, m, 1); break;
+        case 1: mpz_rrandomb(m, rng, bits), mpz_setbit(m, 0); break;
+        default: mpz_urandomb(m, rng, bits), mpz_setbit(m, bits - 1), mpz_setbit(m, 0); break;
+      }
+      if (kind == 0) mpz_set_ui(x, 0), mpz_setbit(x, 2048), mpz_sub_ui(x, x, 1);  // all ones, >= m
+      else mpz_urandomb(x, rng, 2048);
+      if (kind == 2) mpz_urandomb(e, rng, 2048);
+      else mpz_rrandomb(e, rng, 300);
+      check_powm<6, 2, dmont::Form::kSos, 32>(x, e, m, "2048 sos w6");
+      check_powm<6, 2, dmont::Form::kSosSquare, 32>(x, e, m, "2048 sos squarings w6");
+      check_powm<5, 2, dmont::Form::kSosSquare, 32>(x, e, m, "2048 sos squarings w5");
+      ++cases;
+    }
+  }
+  mpz_set_ui(e, 0);
+  check_powm<6, 2, dmont::Form::kSosSquare, 32>(x, e, m, "2048, e = 0");
+  mpz_set_ui(m, 1), mpz_set_ui(e, 5);
+  check_powm<6, 2, dmont::Form::kSosSquare, 32>(x, e, m, "2048, m = 1");
+  EXPECT_EQ(cases, 18);
   mpz_clears(x, e, m, nullptr);
   gmp_randclear(rng);
 }
