@@ -72,6 +72,23 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
   if (bits > 8192) return Preferred{powm ? "powm.barrett.u64.q1.w6" : prefixed(op, "barrett.u64.q1"), 1};
   const uint32_t lanes = bits <= 1024 ? 4 : bits <= 2048 ? 8 : bits <= 4096 ? 16 : 32;
   const std::string l = "q8.l" + std::to_string(lanes);
+  // Session 10: 513-1024 bits on the DFMA Montgomery powm (one thread an
+  // instance, 52-bit limbs in doubles, the limb products on the FP64 pipe;
+  // kernels/modular/dfma_montgomery.cuh), squarings by halves, window 5:
+  // 3.25e6 powm/s at 1024 bits against 1.835e6 for bgsqr q16.l2 below, 4.46e6
+  // against 3.05e6 (bgfixed) at 768 and 5.35e6 against 3.62e6 at 640, per-
+  // instance moduli and full exponents; at 512 bits fixed.u32.q16 keeps it
+  // (9.92e6 against 6.56e6): the DFMA kernel runs 20 limbs whatever the size
+  // (bench/results/2026-11-23-h100-session10.md, run C).
+  if (powm && bits > 512 && bits <= 1024) return Preferred{"powm.dfma.u64.q16.w5.sq", 128};
+  // 1537-2048 bits: the same on 40 limbs in SOS form (64-thread blocks, four
+  // an SM), squarings as products: 3.30e5 powm/s at 2048 bits against 2.42e5
+  // for bgsqr q8.l8 below (1.18x CGBN), 3.50e5 / 2.61e5 at 1920, 3.74e5 /
+  // 3.05e5 (bgfixed) at 1792, on whole waves (run E); the squaring-by-halves
+  // form ran 0.64x (straight-line code, spills). From 1025 to 1536 bits the
+  // warp kernel's fewer blocks keep it ahead (run D, 1536 bits: 4.08e5 against
+  // ~4.4e5 expected on whole waves: not measured, not switched).
+  if (powm && bits > 1536 && bits <= 2048) return Preferred{"powm.dfma.u64.q32.w6", 64};
   // Window 5 at 1 Kbit, 6 above (1.4-2.3 % faster there, equal at 1 Kbit).
   // Task powmsqr: the squarings on the Montgomery squaring (bgsqr, w = 6),
   // 1.04x / 1.066x / 1.079x bgfixed at 2048 / 4096 / 8192 bits, 0.99x at 1024
@@ -89,15 +106,6 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
     return Preferred{"powm.bgsqr.u32.q16.l" + std::to_string(lanes / 2) + ".w6", 512 / lanes};
   if (powm && lanes >= 8 && 16 * blocks >= 15 * uint64_t(lanes))
     return Preferred{"powm.bgsqr.u32." + l + ".w6", 256 / lanes};
-  // Session 10: 513-1024 bits on the DFMA Montgomery powm (one thread an
-  // instance, 52-bit limbs in doubles, the limb products on the FP64 pipe;
-  // kernels/modular/dfma_montgomery.cuh), squarings by halves, window 5:
-  // 3.25e6 powm/s at 1024 bits against 1.835e6 for bgsqr q16.l2 below, 4.46e6
-  // against 3.05e6 (bgfixed) at 768 and 5.35e6 against 3.62e6 at 640, per-
-  // instance moduli and full exponents; at 512 bits fixed.u32.q16 keeps it
-  // (9.92e6 against 6.56e6): the DFMA kernel runs 20 limbs whatever the size
-  // (bench/results/2026-11-23-h100-session10.md, run C).
-  if (powm && bits > 512 && bits <= 1024) return Preferred{"powm.dfma.u64.q16.w5.sq", 128};
   // Task powm1k: 769-1024 bits on two-lane segments of Q = 16 limbs (the
   // squarings on kernels/warp/montgomery_sqr2.cuh), 64 instances per block
   // (128-thread blocks: 3 per SM at 162 registers, 12 warps): 1.896e6 against

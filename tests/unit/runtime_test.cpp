@@ -233,9 +233,9 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::PowM, 513, "powm.dfma.u64.q16.w5.sq"},
       {Op::PowM, 512, "powm.fixed.u32.q16.w4"},
       {Op::PowM, 1025, "powm.bgfixed.u32.q8.l8.w6"},
-      {Op::PowM, 2048, "powm.bgsqr.u32.q8.l8.w6"},  // powmsqr: the Montgomery squaring at S = L
-      {Op::PowM, 1792, "powm.bgfixed.u32.q8.l8.w6"},  // S = 7 blocks < 15/16 L
-      {Op::PowM, 1793, "powm.bgsqr.u32.q8.l8.w6"},
+      {Op::PowM, 2048, "powm.dfma.u64.q32.w6"},  // session 10: 40 limbs on the FP64 pipe, 1537-2048 bits
+      {Op::PowM, 1537, "powm.dfma.u64.q32.w6"},
+      {Op::PowM, 1536, "powm.bgfixed.u32.q8.l8.w6"},  // S = 6 blocks < 15/16 L
       {Op::PowM, 3072, "powm.bgfixed.u32.q8.l16.w6"},
       {Op::PowM, 3585, "powm.bgsqr.u32.q16.l8.w6"},  // S = 15 blocks of 8 limbs; q16 on 8 lanes
       {Op::PowM, 4096, "powm.bgsqr.u32.q16.l8.w6"},
