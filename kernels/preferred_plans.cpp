@@ -40,7 +40,15 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
     // powm on 4 limbs to 128 bits too, window 3 (session 9, run C: 4.76e8
     // powm/s at 128 bits against 3.84e8 with w4 and 1.40e8 on 8 limbs).
     const std::string mn = bits <= 128 ? "4" : n;
-    if (powm) return Preferred{bits <= 128 ? "powm.fixed.u32.q4.w3" : "powm.fixed.u32.q" + n + ".w4", 128};
+    // Session 10 (run F): powm from 65 to 512 bits on the DFMA Montgomery
+    // powm of 3, 5 or 10 limbs of 52 bits (kernels/modular/dfma_montgomery.cuh):
+    // 6.95e8 / 1.68e8 / 2.36e7 powm/s at 128 / 256 / 512 bits against 4.77e8
+    // (fixed.u32.q4.w3) / 7.43e7 / 9.96e6 (fixed.u32.q8 / q16.w4): 1.46x,
+    // 2.26x, 2.37x; 2.26x at 192 and 2.46x at 384.
+    if (powm)
+      return Preferred{bits <= 128 ? "powm.dfma.u64.q2.w3.sq" : bits <= 256 ? "powm.dfma.u64.q4.w4.sq"
+                                                                            : "powm.dfma.u64.q8.w4.sq",
+                       128};
     return Preferred{prefixed(op, "mont.u32.q") + mn, 128};
   }
   // Above 8 Kbit (to 2^19 bits): Barrett over the registered products (task
@@ -85,10 +93,12 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
   // an SM), squarings as products: 3.30e5 powm/s at 2048 bits against 2.42e5
   // for bgsqr q8.l8 below (1.18x CGBN), 3.50e5 / 2.61e5 at 1920, 3.74e5 /
   // 3.05e5 (bgfixed) at 1792, on whole waves (run E); the squaring-by-halves
-  // form ran 0.64x (straight-line code, spills). From 1025 to 1536 bits the
-  // warp kernel's fewer blocks keep it ahead (run D, 1536 bits: 4.08e5 against
-  // ~4.4e5 expected on whole waves: not measured, not switched).
+  // form ran 0.64x (straight-line code, spills).
   if (powm && bits > 1536 && bits <= 2048) return Preferred{"powm.dfma.u64.q32.w6", 64};
+  // 1025-1536 bits (run F): 30 limbs in SOS form, 7.43e5 powm/s at 1536 bits
+  // against 4.04e5 for bgfixed q8.l8, 8.87e5 / 5.75e5 at 1280, 1.08e6 /
+  // 6.35e5 at 1152.
+  if (powm && bits > 1024 && bits <= 1536) return Preferred{"powm.dfma.u64.q24.w6", 64};
   // Window 5 at 1 Kbit, 6 above (1.4-2.3 % faster there, equal at 1 Kbit).
   // Task powmsqr: the squarings on the Montgomery squaring (bgsqr, w = 6),
   // 1.04x / 1.066x / 1.079x bgfixed at 2048 / 4096 / 8192 bits, 0.99x at 1024

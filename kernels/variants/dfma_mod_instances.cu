@@ -101,7 +101,8 @@ __global__ void __launch_bounds__(Threads, MinBlocks) dfma_powm_kernel(KernelArg
   __shared__ uint64_t slots[slots_for<kK, F>() * Threads];
   double table[(1 << W) * kK], m_mem[kK];
   uint32_t region[region_limbs<kK, NW>()];
-  powm<NW, W, 2, F>(r, x, e, args.e_limbs, m, slots + threadIdx.x, Threads, table, region, m_mem);
+  constexpr int kPass = kK % 2 == 0 ? 2 : kK;  // limbs a rolled pass: two, or all of an odd k (k = 3, 5)
+  powm<NW, W, kPass, F>(r, x, e, args.e_limbs, m, slots + threadIdx.x, Threads, table, region, m_mem);
   uint64_t* pr = static_cast<uint64_t*>(args.r) + i * args.out_limbs;
 #pragma unroll
   for (int j = 0; j < NW; ++j)
@@ -219,6 +220,19 @@ void append_dfma_mod_variants(std::vector<Variant>& out) {
                              k(&dfma_powm_kernel<16, 5, Form::kCiosSquare, 128, 3>), p, "w5.sq", 5));
   out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, 32, 64, k(&dfma_powm_kernel<32, 6, Form::kSos, 64, 4>),
                              p, "w6", 6));
+  // 128, 256, 512 and 1536 bits: k = 3, 5, 10 and 30 limbs.
+  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, 2, 128,
+                             k(&dfma_powm_kernel<2, 3, Form::kCiosSquare, 128, 3>), p, "w3.sq", 3));
+  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, 4, 128,
+                             k(&dfma_powm_kernel<4, 4, Form::kCiosSquare, 128, 3>), p, "w4.sq", 4));
+  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, 8, 128,
+                             k(&dfma_powm_kernel<8, 4, Form::kCiosSquare, 128, 3>), p, "w4.sq", 4));
+  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, 8, 128,
+                             k(&dfma_powm_kernel<8, 5, Form::kCiosSquare, 128, 3>), p, "w5.sq", 5));
+  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, 24, 64, k(&dfma_powm_kernel<24, 6, Form::kSos, 64, 4>),
+                             p, "w6", 6));
+  out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, 24, 128,
+                             k(&dfma_powm_kernel<24, 5, Form::kCiosSquare, 128, 2>), p, "w5.sq", 5));
   out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, 32, 64,
                              k(&dfma_powm_kernel<32, 6, Form::kSosSquare, 64, 4>), p, "w6.sq", 6));
   out.push_back(make_variant(Op::PowM, "thread", "dfma", 64, 32, 64,

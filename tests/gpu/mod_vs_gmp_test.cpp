@@ -275,9 +275,12 @@ TEST(ModDfma, PowmOnFp64MatchesGmp) {
     }
     cases.push_back({Op::PowM, 1024, 130, -1, 2048, 3, v});  // a shared all-ones exponent longer than m
   }
-  // 2048 bits: 40 limbs, the SOS forms on 64-thread blocks.
-  for (const char* v : {"powm.dfma.u64.q32.w6", "powm.dfma.u64.q32.w6.sq", "powm.dfma.u64.q32.w5.sq"}) {
-    for (uint64_t bits : {64ull, 1100ull, 2047ull, 2048ull}) {
+  // 2048 bits: 40 limbs, the SOS forms on 64-thread blocks; and 128-1536 bits.
+  for (const char* v : {"powm.dfma.u64.q32.w6", "powm.dfma.u64.q32.w6.sq", "powm.dfma.u64.q32.w5.sq",
+                        "powm.dfma.u64.q2.w3.sq", "powm.dfma.u64.q4.w4.sq", "powm.dfma.u64.q8.w4.sq",
+                        "powm.dfma.u64.q8.w5.sq", "powm.dfma.u64.q24.w6", "powm.dfma.u64.q24.w5.sq"}) {
+    const uint64_t cap = 64 * uint64_t(kernels::find_variant(v)->q);
+    for (uint64_t bits : {uint64_t(64), cap / 2 + 13, cap - 1, cap}) {
       cases.push_back({Op::PowM, bits, 150, -1, bits, -1, v});
       for (int64_t kind : {3, 4}) cases.push_back({Op::PowM, bits, 20, kind, bits, -1, v});
     }

@@ -156,5 +156,41 @@ TEST(DfmaMontgomery, Powm2048MatchesGmp) {
   gmp_randclear(rng);
 }
 
+// The other registered shapes: 128, 256, 512 and 1536 bits (k = 3, 5, 10, 30;
+// the odd k rolled one whole pass).
+TEST(DfmaMontgomery, PowmOtherSizesMatchGmp) {
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, 63);
+  mpz_t x, e, m;
+  mpz_inits(x, e, m, nullptr);
+  EXPECT_EQ(dmont::limbs_for_words<2>(), 3);
+  EXPECT_EQ(dmont::limbs_for_words<4>(), 5);
+  EXPECT_EQ(dmont::limbs_for_words<8>(), 10);
+  EXPECT_EQ(dmont::limbs_for_words<24>(), 30);
+  for (int i = 0; i < 12; ++i) {
+    const auto make = [&](int bits) {
+      if (i % 3 == 0) mpz_set_ui(m, 0), mpz_setbit(m, bits), mpz_sub_ui(m, m, 1);
+      else mpz_urandomb(m, rng, bits - i), mpz_setbit(m, 0);
+      if (i % 4 == 0) mpz_set_ui(x, 0), mpz_setbit(x, bits), mpz_sub_ui(x, x, 1);
+      else mpz_urandomb(x, rng, bits);
+      if (i % 2) mpz_urandomb(e, rng, bits);
+      else mpz_rrandomb(e, rng, 70 + i);
+    };
+    make(128);
+    check_powm<3, 3, dmont::Form::kCiosSquare, 2>(x, e, m, "128 bits");
+    make(256);
+    check_powm<4, 5, dmont::Form::kCiosSquare, 4>(x, e, m, "256 bits");
+    make(512);
+    check_powm<4, 2, dmont::Form::kCiosSquare, 8>(x, e, m, "512 bits w4");
+    check_powm<5, 2, dmont::Form::kCiosSquare, 8>(x, e, m, "512 bits w5");
+    make(1536);
+    check_powm<6, 2, dmont::Form::kSos, 24>(x, e, m, "1536 bits sos");
+    check_powm<5, 2, dmont::Form::kCiosSquare, 24>(x, e, m, "1536 bits cios");
+  }
+  mpz_clears(x, e, m, nullptr);
+  gmp_randclear(rng);
+}
+
 }  // namespace
 }  // namespace bigtune

@@ -231,11 +231,15 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::Sub, 1ull << 30, "sub.stream.u64.q4.t256.s3"},  // past the chained family's 2^24 bits
       {Op::PowM, 1024, "powm.dfma.u64.q16.w5.sq"},  // session 10: FP64-pipe Montgomery, 513-1024 bits
       {Op::PowM, 513, "powm.dfma.u64.q16.w5.sq"},
-      {Op::PowM, 512, "powm.fixed.u32.q16.w4"},
-      {Op::PowM, 1025, "powm.bgfixed.u32.q8.l8.w6"},
       {Op::PowM, 2048, "powm.dfma.u64.q32.w6"},  // session 10: 40 limbs on the FP64 pipe, 1537-2048 bits
       {Op::PowM, 1537, "powm.dfma.u64.q32.w6"},
-      {Op::PowM, 1536, "powm.bgfixed.u32.q8.l8.w6"},  // S = 6 blocks < 15/16 L
+      {Op::PowM, 1536, "powm.dfma.u64.q24.w6"},
+      {Op::PowM, 1025, "powm.dfma.u64.q24.w6"},
+      {Op::PowM, 512, "powm.dfma.u64.q8.w4.sq"},
+      {Op::PowM, 256, "powm.dfma.u64.q4.w4.sq"},
+      {Op::PowM, 129, "powm.dfma.u64.q4.w4.sq"},
+      {Op::PowM, 128, "powm.dfma.u64.q2.w3.sq"},
+      {Op::PowM, 65, "powm.dfma.u64.q2.w3.sq"},
       {Op::PowM, 3072, "powm.bgfixed.u32.q8.l16.w6"},
       {Op::PowM, 3585, "powm.bgsqr.u32.q16.l8.w6"},  // S = 15 blocks of 8 limbs; q16 on 8 lanes
       {Op::PowM, 4096, "powm.bgsqr.u32.q16.l8.w6"},
@@ -247,9 +251,6 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::PowM, 64, "powm.preinv.u64.q1.w4"},
       {Op::MulMod, 65, "mulmod.mont.u32.q4"},  // session 8: 4 limbs to 128 bits
       {Op::SqrMod, 128, "sqrmod.mont.u32.q4"},
-      {Op::PowM, 65, "powm.fixed.u32.q4.w3"},  // session 9: 4 limbs to 128 bits
-      {Op::PowM, 128, "powm.fixed.u32.q4.w3"},
-      {Op::PowM, 129, "powm.fixed.u32.q8.w4"},
       {Op::MulMod, 129, "mulmod.mont.u32.q8"},
       {Op::MulMod, 988, "mulmod.wbarrett.u32.q8.l4"},
       {Op::MulMod, 1000, "mulmod.dfma.u64.q16.roll4"},  // 52-bit-limb Barrett on DFMA, 989-1024 bits
