@@ -24,7 +24,7 @@ std::string prefixed(Op op, const char* rest) { return std::string(op_name(op)) 
 // window table in global memory (bgfixed, w = 5 at 1 Kbit, 6 above): 1.23-1.29x
 // the session-3 default (bench/results/2026-11-22-h100-modfast.md). 256 / L instances per
 // block (the launch halves them where a table outgrows shared memory).
-std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
+std::optional<Preferred> preferred_modular(Op op, uint64_t bits, bool dfma_powm = true) {
   const bool powm = op == Op::PowM;
   // To 64 bits: one word per instance, remainders by a precomputed reciprocal
   // for any modulus (kernels/modular/mod64.cuh; session 9, figures in
@@ -94,11 +94,11 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits) {
   // for bgsqr q8.l8 below (1.18x CGBN), 3.50e5 / 2.61e5 at 1920, 3.74e5 /
   // 3.05e5 (bgfixed) at 1792, on whole waves (run E); the squaring-by-halves
   // form ran 0.64x (straight-line code, spills).
-  if (powm && bits > 1536 && bits <= 2048) return Preferred{"powm.dfma.u64.q32.w6", 64};
+  if (powm && dfma_powm && bits > 1536 && bits <= 2048) return Preferred{"powm.dfma.u64.q32.w6", 64};
   // 1025-1536 bits (run F): 30 limbs in SOS form, 7.43e5 powm/s at 1536 bits
   // against 4.04e5 for bgfixed q8.l8, 8.87e5 / 5.75e5 at 1280, 1.08e6 /
   // 6.35e5 at 1152.
-  if (powm && bits > 1024 && bits <= 1536) return Preferred{"powm.dfma.u64.q24.w6", 64};
+  if (powm && dfma_powm && bits > 1024 && bits <= 1536) return Preferred{"powm.dfma.u64.q24.w6", 64};
   // Window 5 at 1 Kbit, 6 above (1.4-2.3 % faster there, equal at 1 Kbit).
   // Task powmsqr: the squarings on the Montgomery squaring (bgsqr, w = 6),
   // 1.04x / 1.066x / 1.079x bgfixed at 2048 / 4096 / 8192 bits, 0.99x at 1024
@@ -377,8 +377,21 @@ Preferred rounds_for_batch(Preferred p, uint64_t count, const DeviceLimits& limi
   return p;
 }}  // namespace
 
+// The DFMA powm above 1 Kbit runs a whole exponentiation per thread (tens of
+// milliseconds a wave): on a batch the warp kernels finish in one or two
+// waves of their 64 instances an SM, they are sooner (run H, H100: one wave
+// of bgfixed q8.l8 at 1536 bits 11.5 ms against 22.2 ms, of bgsqr q8.l8 at
+// 2048 bits 19.6 ms against 54 ms; at 16384 instances the DFMA kernel leads,
+// 23.0 / 41.5 ms and 56.7 / 69.9 ms). So 1025-1536 bits take it from one
+// warp wave on, 1537-2048 bits from two.
+bool small_powm_batch(Op op, uint64_t bits, uint64_t count, const DeviceLimits& limits) {
+  if (op != Op::PowM || bits <= 1024 || bits > 2048) return false;
+  const uint64_t wave = 64ull * uint64_t(std::max(limits.sm_count, 1));
+  return count <= (bits <= 1536 ? wave : 2 * wave);
+}
+
 std::optional<PreferredPlan> preferred_plan(Op op, uint64_t bits, uint64_t count, const DeviceLimits& limits) {
-  auto p = preferred(op, bits);
+  auto p = small_powm_batch(op, bits, count, limits) ? preferred_modular(op, bits, false) : preferred(op, bits);
   if (!p) return std::nullopt;
   p = rounds_for_batch(*p, count, limits);
   const Variant* v = find_variant(p->variant);

@@ -295,6 +295,12 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
   EXPECT_EQ(default_plan(Op::MulLow, 4096, 1 << 20, kH100)->ipb, 8u);  // wlow: one full warp per block
   EXPECT_EQ(default_plan(Op::PowM, 4096, 1 << 14, kH100)->ipb, 32u);   // bgsqr.q16.l8: 256-thread blocks
   EXPECT_EQ(default_plan(Op::PowM, 1024, 1 << 16, kH100)->ipb, 128u);  // dfma: one thread an instance
+  // Small powm batches above 1 Kbit stay on the warp kernels (one or two of their waves).
+  EXPECT_EQ(default_plan(Op::PowM, 1536, 8448, kH100)->variant, "powm.bgfixed.u32.q8.l8.w6");
+  EXPECT_EQ(default_plan(Op::PowM, 1536, 8449, kH100)->variant, "powm.dfma.u64.q24.w6");
+  EXPECT_EQ(default_plan(Op::PowM, 2048, 16896, kH100)->variant, "powm.bgsqr.u32.q8.l8.w6");
+  EXPECT_EQ(default_plan(Op::PowM, 2048, 16897, kH100)->variant, "powm.dfma.u64.q32.w6");
+  EXPECT_EQ(default_plan(Op::PowM, 1024, 100, kH100)->variant, "powm.dfma.u64.q16.w5.sq");
   EXPECT_EQ(default_plan(Op::PowM, 8192, 1 << 12, kH100)->ipb, 16u);   // bgsqr.q16.l16
   EXPECT_EQ(default_plan(Op::PowM, 16384, 1 << 11, kH100)->ipb, 8u);   // bgsqr.q16.l32: 256-thread blocks
   EXPECT_EQ(default_plan(Op::MulLow, 4097, 1 << 20, kH100)->variant.find("wlow"), std::string::npos);  // past l4's limit
