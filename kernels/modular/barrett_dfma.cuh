@@ -130,10 +130,12 @@ BIGTUNE_HD inline void product_limbs(uint64_t* x, const double* a, const double*
   x[NA + NB - 1] = cur;
 }
 
-// x[0 .. 2K) = a^2: the pairs i < j of a column once, doubled, then the
-// diagonal: K (K + 1) / 2 limb products instead of K^2.
-template <int K>
-BIGTUNE_HD inline void square_limbs(uint64_t* x, const double* a) {
+// a^2 (K limbs) by columns: the pairs i < j of a column once, doubled, then
+// the diagonal (K (K + 1) / 2 limb products instead of K^2); each column is
+// carried and handed to emit(s, limb) as soon as it is complete, so no 2K
+// column sums stay live.
+template <int K, class Emit>
+BIGTUNE_HD inline void square_columns(const double* a, Emit emit) {
   uint64_t cur = 0;
   BIGTUNE_MOD_UNROLL_ALL
   for (int s = 0; s < 2 * K - 1; ++s) {
@@ -156,10 +158,16 @@ BIGTUNE_HD inline void square_limbs(uint64_t* x, const double* a) {
       hi += h - kHiBits;
     }
     cur += lo;
-    x[s] = cur & kMask52;
+    emit(s, cur & kMask52);
     cur = hi + (cur >> 52);
   }
-  x[2 * K - 1] = cur;
+  emit(2 * K - 1, cur);
+}
+
+// x[0 .. 2K) = a^2.
+template <int K>
+BIGTUNE_HD inline void square_limbs(uint64_t* x, const double* a) {
+  square_columns<K>(a, [&](int s, uint64_t limb) { x[s] = limb; });
 }
 
 // 1024 bits in 16 words to 20 limbs of 52 bits (as doubles) and back.

@@ -68,6 +68,43 @@ struct Modulus {
   double mp;
 };
 
+// One reduction step on the window acc[0 .. k] of column sums: q = t_0 m' mod
+// b (the low half of that limb product, whose bit pattern is 2^52 + q
+// already), acc += q m; the lowest column is then 0 mod b and slides out, its
+// carry into the next, and `next` enters at the top.
+template <int kK>
+BIGTUNE_HD inline void reduce_step(uint64_t* acc, const double* m, double mp, uint64_t next) {
+  using namespace dfma;
+  uint64_t qhi, qlo;
+  dfma_split(to_double(acc[0] & kMask52), mp, qhi, qlo);
+  const double q = bits_to_double(qlo) - 0x1p52;
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int j = 0; j < kK; ++j) {
+    uint64_t hi, lo;
+    dfma_split(q, m[j], hi, lo);
+    acc[j] += lo - kLoBits;
+    acc[j + 1] += hi - kHiBits;
+  }
+  const uint64_t carry = acc[0] >> 52;
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int j = 0; j < kK; ++j) acc[j] = acc[j + 1];
+  acc[kK] = next;
+  acc[0] += carry;
+}
+
+// The window after the last step (a value below 2m < b^k) as k normalised
+// limbs in doubles.
+template <int kK>
+BIGTUNE_HD inline void window_to_limbs(double* r, const uint64_t* acc) {
+  uint64_t carry = 0;
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int j = 0; j < kK; ++j) {
+    const uint64_t v = acc[j] + carry;
+    r[j] = dfma::to_double(v & kMask52);
+    carry = v >> 52;
+  }
+}
+
 // r = a b / R mod m, r < 2m, for a, b < 2m. a's limbs are the bit patterns
 // of doubles in slots[i * stride]; b and r are limbs in doubles (r may alias
 // b). U limbs of a a pass (U divides k).
@@ -94,34 +131,10 @@ BIGTUNE_HD inline void mont_mul(double* r, const uint64_t* slots, int stride, co
         acc[j] += lo - kLoBits;
         acc[j + 1] += hi - kHiBits;
       }
-      // q = t_0 m' mod b: the low half of that limb product, whose bit
-      // pattern is 2^52 + q already.
-      uint64_t qhi, qlo;
-      dfma_split(to_double(acc[0] & kMask52), mod.mp, qhi, qlo);
-      const double q = bits_to_double(qlo) - 0x1p52;
-      BIGTUNE_MOD_UNROLL_ALL
-      for (int j = 0; j < kK; ++j) {
-        uint64_t hi, lo;
-        dfma_split(q, mod.m[j], hi, lo);
-        acc[j] += lo - kLoBits;
-        acc[j + 1] += hi - kHiBits;
-      }
-      // Column i is 0 mod b now: its carry moves up with the window.
-      const uint64_t carry = acc[0] >> 52;
-      BIGTUNE_MOD_UNROLL_ALL
-      for (int j = 0; j + 1 < W; ++j) acc[j] = acc[j + 1];
-      acc[W - 1] = 0;
-      acc[0] += carry;
+      reduce_step<kK>(acc, mod.m, mod.mp, 0);
     }
   }
-  // acc[0 .. k] = (ab + qm) / R < 2m < b^k: k normalised limbs.
-  uint64_t carry = 0;
-  BIGTUNE_MOD_UNROLL_ALL
-  for (int j = 0; j < kK; ++j) {
-    const uint64_t v = acc[j] + carry;
-    r[j] = to_double(v & kMask52);
-    carry = v >> 52;
-  }
+  window_to_limbs<kK>(r, acc);  // (ab + qm) / R < 2m < b^k
 }
 
 // r = a^2 / R mod m, r < 2m, for a < 2m (limbs in doubles; r may alias a):
@@ -149,30 +162,10 @@ BIGTUNE_HD inline void mont_sqr(double* r, const double* a, uint64_t* slots, int
     BIGTUNE_MOD_UNROLL_ALL
     for (int u = 0; u < U; ++u) {
       const int i = i0 + u;
-      uint64_t qhi, qlo;
-      dfma_split(to_double(acc[0] & kMask52), mod.mp, qhi, qlo);
-      const double q = bits_to_double(qlo) - 0x1p52;
-      BIGTUNE_MOD_UNROLL_ALL
-      for (int j = 0; j < kK; ++j) {
-        uint64_t hi, lo;
-        dfma_split(q, mod.m[j], hi, lo);
-        acc[j] += lo - kLoBits;
-        acc[j + 1] += hi - kHiBits;
-      }
-      const uint64_t carry = acc[0] >> 52;
-      BIGTUNE_MOD_UNROLL_ALL
-      for (int j = 0; j + 1 < W; ++j) acc[j] = acc[j + 1];
-      acc[W - 1] = i + W < 2 * kK ? slots[i * stride] : 0;  // the square's limb i + k + 1
-      acc[0] += carry;
+      reduce_step<kK>(acc, mod.m, mod.mp, i + W < 2 * kK ? slots[i * stride] : 0);  // the square's limb i + k + 1
     }
   }
-  uint64_t carry = 0;
-  BIGTUNE_MOD_UNROLL_ALL
-  for (int j = 0; j < kK; ++j) {
-    const uint64_t v = acc[j] + carry;
-    r[j] = to_double(v & kMask52);
-    carry = v >> 52;
-  }
+  window_to_limbs<kK>(r, acc);
 }
 
 // A double holding an integer below 2^52, as that integer.
@@ -220,7 +213,7 @@ BIGTUNE_HD inline void to_montgomery(double* xr, const uint64_t* x, const uint64
   for (uint32_t t = 0; t < 2 * NW; ++t) {  // x << 52k: ws limbs and bs bits
     const uint32_t v = uint32_t(x[t / 2] >> (32 * (t % 2)));
     region[t + ws] |= v << bs;
-    if (bs) region[t + ws + 1] |= v >> (32 - bs);
+    if constexpr (bs != 0) region[t + ws + 1] |= v >> (32 - bs);
   }
   uint32_t* v = region + n + 1;
   for (int i = 0; i < NW; ++i) v[2 * i] = uint32_t(m[i]), v[2 * i + 1] = uint32_t(m[i] >> 32);
@@ -268,30 +261,10 @@ BIGTUNE_HD inline void redc(double* r, const uint64_t* slots, int stride, const 
     BIGTUNE_MOD_UNROLL_ALL
     for (int u = 0; u < U; ++u) {
       const int i = i0 + u;
-      uint64_t qhi, qlo;
-      dfma_split(to_double(acc[0] & kMask52), mp, qhi, qlo);
-      const double q = bits_to_double(qlo) - 0x1p52;
-      BIGTUNE_MOD_UNROLL_ALL
-      for (int j = 0; j < kK; ++j) {
-        uint64_t hi, lo;
-        dfma_split(q, m[j], hi, lo);
-        acc[j] += lo - kLoBits;
-        acc[j + 1] += hi - kHiBits;
-      }
-      const uint64_t carry = acc[0] >> 52;
-      BIGTUNE_MOD_UNROLL_ALL
-      for (int j = 0; j + 1 < W; ++j) acc[j] = acc[j + 1];
-      acc[W - 1] = i + W < 2 * kK ? slots[(i + W) * stride] : 0;
-      acc[0] += carry;
+      reduce_step<kK>(acc, m, mp, i + W < 2 * kK ? slots[(i + W) * stride] : 0);
     }
   }
-  uint64_t carry = 0;
-  BIGTUNE_MOD_UNROLL_ALL
-  for (int j = 0; j < kK; ++j) {
-    const uint64_t v = acc[j] + carry;
-    r[j] = to_double(v & kMask52);
-    carry = v >> 52;
-  }
+  window_to_limbs<kK>(r, acc);
 }
 
 // SOS product: r = a b / R mod m with a's limbs (double bit patterns) in
@@ -309,38 +282,10 @@ BIGTUNE_HD inline void mont_mul_sos(double* r, uint64_t* slots, int stride, cons
   redc<U, kK>(r, slots, stride, m_mem, mp);
 }
 
-// a^2 (k limbs in doubles) into slots[s * stride], s < 2k, by columns: the
-// pairs i < j once, doubled, then the diagonal; each column carried and
-// stored as soon as it is complete, so no 2k-limb array stays live.
+// a^2 (k limbs in doubles) into slots[s * stride], s < 2k (dfma::square_columns).
 template <int kK>
 BIGTUNE_HD inline void square_to_slots(uint64_t* slots, int stride, const double* a) {
-  using namespace dfma;
-  uint64_t cur = 0;
-  BIGTUNE_MOD_UNROLL_ALL
-  for (int s = 0; s < 2 * kK - 1; ++s) {
-    uint64_t lo = 0, hi = 0;
-    BIGTUNE_MOD_UNROLL_ALL
-    for (int i = 0; i < kK; ++i) {
-      const int j = s - i;
-      if (j <= i || j >= kK) continue;
-      uint64_t h, l;
-      dfma_split(a[i], a[j], h, l);
-      lo += l - kLoBits;
-      hi += h - kHiBits;
-    }
-    lo *= 2;
-    hi *= 2;
-    if (s % 2 == 0) {
-      uint64_t h, l;
-      dfma_split(a[s / 2], a[s / 2], h, l);
-      lo += l - kLoBits;
-      hi += h - kHiBits;
-    }
-    cur += lo;
-    slots[s * stride] = cur & kMask52;
-    cur = hi + (cur >> 52);
-  }
-  slots[(2 * kK - 1) * stride] = cur;
+  dfma::square_columns<kK>(a, [&](int s, uint64_t limb) { slots[s * stride] = limb; });
 }
 
 // How powm forms its products: CIOS (mont_mul, m in registers; k = 20) or
