@@ -94,6 +94,22 @@ double gmp_powm_rate(uint64_t bits, uint64_t ebits) {
 
 // Instances per block for a variant: ~128 threads (thread family) or 256
 // (warp family: 256 / L instances), halved until the variant accepts it.
+// count rounded up to whole waves of v's kernel (the blocks an SM holds at
+// once, from the occupancy query, times the SMs, times instances a block): a
+// kernel whose threads each run a whole exponentiation (tens of milliseconds)
+// would otherwise be timed on a last wave that is nearly empty and reported
+// up to 2x slow (session 10, run D). Unchanged when the query fails.
+uint64_t whole_waves(const kernels::Variant& v, uint64_t bits, uint64_t count, uint32_t ipb,
+                     const kernels::DeviceLimits& limits) {
+  const kernels::Geometry g = kernels::geometry(v, bits, count, ipb, limits);
+  int per_sm = 0;
+  if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, v.kernel, int(g.block), g.smem_bytes) != cudaSuccess ||
+      per_sm <= 0 || limits.sm_count <= 0)
+    return count;
+  const uint64_t wave = uint64_t(per_sm) * uint64_t(limits.sm_count) * g.ipb;
+  return (count + wave - 1) / wave * wave;
+}
+
 uint32_t bench_ipb(const kernels::Variant& v, uint64_t bits, uint64_t count, const kernels::DeviceLimits& limits) {
   const uint32_t tpi = kernels::threads_per_instance(v, bits);
   uint32_t ipb = tpi > 1 ? std::max<uint32_t>(1, 256 / tpi) : 128;
@@ -200,6 +216,7 @@ int main(int argc, char** argv) {
               const double scale = target_ms / std::max(ms, 1e-3);
               count = std::min<uint64_t>((uint64_t(1) << 32) / bits,
                                          std::max<uint64_t>(min_count, uint64_t(count * std::min(scale, 256.0))));
+              count = whole_waves(v, bits, count, ipb, limits);
             }
           }
           const double rate = count / (ms * 1e-3) * double(ebits) / double(bits);
