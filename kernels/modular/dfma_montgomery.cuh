@@ -288,6 +288,27 @@ BIGTUNE_HD inline void square_to_slots(uint64_t* slots, int stride, const double
   dfma::square_columns<kK>(a, [&](int s, uint64_t limb) { slots[s * stride] = limb; });
 }
 
+// r = a b mod m (NW words each; m odd, a and b any values below 2^(64 NW)),
+// for a modulus per instance: a R mod m by the division, then one Montgomery
+// product with b (a R b / R = a b; below 2m since b < R), then the final
+// subtraction. No R^2 mod m, no per-modulus table. slots: k slots at stride;
+// region: region_limbs() 32-bit limbs.
+template <int NW, int U>
+BIGTUNE_HD inline void mulmod(uint64_t* r, const uint64_t* a, const uint64_t* b, const uint64_t* m, uint64_t* slots,
+                              int stride, uint32_t* region) {
+  constexpr int kK = limbs_for_words<NW>();
+  Modulus<kK> mod;
+  dfma::words_to_limbs<kK, NW>(mod.m, m);
+  mod.mp = double(neg_inverse52(m[0] & kMask52));
+  double t[kK];
+  to_montgomery<kK, NW>(t, a, m, region);
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int j = 0; j < kK; ++j) slots[j * stride] = dfma::double_to_bits(t[j]);
+  dfma::words_to_limbs<kK, NW>(t, b);
+  mont_mul<U>(t, slots, stride, t, mod);
+  final_words<kK, NW>(r, t, mod.m);
+}
+
 // How powm forms its products: CIOS (mont_mul, m in registers; k = 20) or
 // SOS (mont_mul_sos, m from memory; k = 40), squarings as products or by
 // the square's half of the pairs (mont_sqr / square_to_slots + redc).

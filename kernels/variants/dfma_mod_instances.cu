@@ -9,11 +9,10 @@
 // The launch: for a modulus shared by the batch, the Barrett constants on the
 // host (one read of m, one stream synchronisation, as the warp Barrett
 // wbarrett_instances.cu does), passed by value as a kernel parameter, so the
-// limb products read mu and m from the constant bank. Where the DFMA form
-// does not apply (a modulus per instance, or a shared one that is even or
-// below 2^988) it runs the warp Barrett of the same size instead,
-// <op>.wbarrett.u32.q8.l4 (which itself hands per-instance moduli to the
-// warp block Montgomery): as a default plan it is never slower than that.
+// limb products read mu and m from the constant bank. A modulus per
+// instance runs a DFMA Montgomery product instead (dmont_mulmod_kernel: a R
+// mod m by one division, then a R b / R); a shared modulus that is even or
+// below 2^988 runs the warp Barrett of the same size, wbarrett.u32.q8.l4.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -109,6 +108,67 @@ __global__ void __launch_bounds__(Threads, MinBlocks) dfma_powm_kernel(KernelArg
     if (uint32_t(j) < args.out_limbs) pr[j] = r[j];
 }
 
+// mulmod / sqrmod (args.b null) with a modulus per instance, the DFMA
+// variants' path for it (dfma_launch): dmont::mulmod on 20 limbs, one thread
+// an instance. An even modulus sets scratch word 0 and leaves its instance to
+// the thread Montgomery kernel's even-only pass.
+__global__ void __launch_bounds__(kDfmaThreads, 3) dmont_mulmod_kernel(KernelArgs args) {
+  using namespace modular::dmont;
+  constexpr int kK = limbs_for_words<kWords>();
+  if (threadIdx.x >= args.ipb) return;
+  const uint64_t i = uint64_t(blockIdx.x) * args.ipb + threadIdx.x;
+  if (i >= args.count) return;
+  uint64_t a[kWords], b[kWords], m[kWords], r[kWords];
+  const uint64_t* pa = static_cast<const uint64_t*>(args.a) + i * args.limbs;
+  const uint64_t* pb = args.b ? static_cast<const uint64_t*>(args.b) + i * args.b_limbs : pa;
+  const uint32_t b_limbs = args.b ? args.b_limbs : args.limbs;
+  const uint64_t* pm = static_cast<const uint64_t*>(args.m) + i * args.m_limbs;
+#pragma unroll
+  for (int j = 0; j < kWords; ++j) {
+    a[j] = uint32_t(j) < args.limbs ? pa[j] : 0;
+    b[j] = uint32_t(j) < b_limbs ? pb[j] : 0;
+    m[j] = uint32_t(j) < args.m_limbs ? pm[j] : 0;
+  }
+  if ((m[0] & 1) == 0) {
+    atomicOr(static_cast<uint32_t*>(args.scratch), 1u);
+    return;
+  }
+  __shared__ uint64_t slots[kK * kDfmaThreads];
+  uint32_t region[region_limbs<kK, kWords>()];
+  mulmod<kWords, 2>(r, a, b, m, slots + threadIdx.x, kDfmaThreads, region);
+  uint64_t* pr = static_cast<uint64_t*>(args.r) + i * args.out_limbs;
+#pragma unroll
+  for (int j = 0; j < kWords; ++j)
+    if (uint32_t(j) < args.out_limbs) pr[j] = r[j];
+}
+
+// A modulus per instance: dmont_mulmod_kernel, then the even moduli's pass
+// (the thread Montgomery mulmod of 32 limbs, "even only", gated on scratch
+// word 0; mod_kernels.cuh).
+cudaError_t per_instance_launch(const Variant& v, const KernelArgs& args, cudaStream_t stream) {
+  const Variant* even = find_variant(std::string(op_name(v.op)) + ".mont.u32.q32");
+  if (!args.scratch || !even) return cudaErrorInvalidValue;
+  cudaError_t e = cudaMemsetAsync(args.scratch, 0, 4, stream);
+  KernelArgs k = args;
+  k.ipb = kDfmaThreads;
+  k.threads_per_instance = 1;
+  const uint64_t blocks = (args.count + kDfmaThreads - 1) / kDfmaThreads;
+  if (blocks > 0x7fffffffull) return cudaErrorInvalidConfiguration;
+  void* params[] = {&k};
+  if (e == cudaSuccess)
+    e = cudaLaunchKernel(reinterpret_cast<const void*>(&dmont_mulmod_kernel), dim3(uint32_t(blocks)),
+                         dim3(kDfmaThreads), params, 0, stream);
+  if (e != cudaSuccess) return e;
+  KernelArgs fb = args;  // the same batches as 32-bit limbs
+  fb.limbs *= 2, fb.b_limbs *= 2, fb.out_limbs *= 2, fb.m_limbs *= 2;
+  fb.ipb = kModThreads;
+  fb.threads_per_instance = 1;
+  fb.shift = kModEvenOnly;
+  void* fb_params[] = {&fb};
+  const uint64_t fb_blocks = (args.count + fb.ipb - 1) / fb.ipb;
+  return cudaLaunchKernel(even->kernel, dim3(uint32_t(fb_blocks)), dim3(fb.ipb), fb_params, 0, stream);
+}
+
 const Variant* fallback_of(const Variant& v) {
   return find_variant(std::string(op_name(v.op)) + ".wbarrett.u32.q8.l4");
 }
@@ -123,6 +183,7 @@ uint64_t dfma_scratch(const Variant& v, uint64_t bits, uint64_t count) {
 
 cudaError_t dfma_launch(const Variant& v, const KernelArgs& args, const Geometry& g, cudaStream_t stream) {
   if (args.count == 0) return cudaSuccess;
+  if (!args.m_shared) return per_instance_launch(v, args, stream);
   BarrettDfma c{};
   if (args.m_shared) {
     uint32_t m32[2 * kWords] = {};

@@ -156,6 +156,44 @@ TEST(DfmaMontgomery, Powm2048MatchesGmp) {
   gmp_randclear(rng);
 }
 
+// mulmod for a modulus per instance (dmont::mulmod: a R mod m by division,
+// one Montgomery product with b), operands above m included.
+TEST(DfmaMontgomery, MulmodMatchesGmp) {
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, 64);
+  mpz_t a, b, m, want, got;
+  mpz_inits(a, b, m, want, got, nullptr);
+  int cases = 0;
+  for (int bits : {1, 2, 52, 64, 300, 989, 1023, 1024}) {
+    for (int i = 0; i < 12; ++i) {
+      switch (i % 3) {
+        case 0: mpz_set_ui(m, 0), mpz_setbit(m, bits), mpz_sub_ui(m, m, 1); break;
+        case 1: mpz_rrandomb(m, rng, bits), mpz_setbit(m, 0); break;
+        default: mpz_urandomb(m, rng, bits), mpz_setbit(m, bits - 1), mpz_setbit(m, 0); break;
+      }
+      if (i % 4 == 0) mpz_set_ui(a, 0), mpz_setbit(a, 1024), mpz_sub_ui(a, a, 1);  // all ones, >= m
+      else mpz_urandomb(a, rng, 1024);
+      if (i % 4 == 1) mpz_sub_ui(b, m, 1);
+      else if (i % 4 == 2) mpz_set_ui(b, 0), mpz_setbit(b, 1024), mpz_sub_ui(b, b, 1);
+      else mpz_urandomb(b, rng, 1024);
+      uint64_t aw[16], bw[16], mw[16], rw[16], slots[dmont::limbs_for_words<16>() * 3];
+      uint32_t region[dmont::region_limbs<dmont::limbs_for_words<16>(), 16>()];
+      to_words(aw, 16, a);
+      to_words(bw, 16, b);
+      to_words(mw, 16, m);
+      dmont::mulmod<16, 2>(rw, aw, bw, mw, slots, 3, region);
+      mpz_import(got, 16, -1, 8, 0, 0, rw);
+      mpz_mul(want, a, b), mpz_mod(want, want, m);
+      EXPECT_EQ(mpz_cmp(want, got), 0) << "m of " << bits << " bits, case " << i;
+      ++cases;
+    }
+  }
+  EXPECT_EQ(cases, 96);
+  mpz_clears(a, b, m, want, got, nullptr);
+  gmp_randclear(rng);
+}
+
 // The other registered shapes: 128, 256, 512 and 1536 bits (k = 3, 5, 10, 30;
 // the odd k rolled one whole pass).
 TEST(DfmaMontgomery, PowmOtherSizesMatchGmp) {
