@@ -142,7 +142,9 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits, bool dfma_powm 
   // instance.
   // From 989 to 1024 bits the DFMA Barrett (kernels/modular/barrett_dfma.cuh,
   // dfma_mod_instances.cu): a shared odd modulus of that size on the FP64
-  // pipe, anything else on wbarrett.u32.q8.l4 as above. Session 9 ran the
+  // pipe, a modulus per instance on a DFMA Montgomery product (4.0e8 against
+  // bmont's 2.5e8 mulmod/s, session 10 run K), a shared even or short one on
+  // wbarrett.u32.q8.l4 as above. Session 9 ran the
   // same reduction inside the 32-limb thread kernel (255 registers): 2.42e9
   // against wbarrett's 1.25e9 mulmod/s at 1024 bits
   // (bench/results/2026-11-23-h100-session9.md, run E); session 10 by
