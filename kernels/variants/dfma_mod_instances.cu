@@ -13,6 +13,10 @@
 // instance runs a DFMA Montgomery product instead (dmont_mulmod_kernel: a R
 // mod m by one division, then a R b / R); a shared modulus that is even or
 // below 2^988 runs the warp Barrett of the same size, wbarrett.u32.q8.l4.
+//
+// powm: "powm.dfma.u64.q<NW>.w<w>[.sq]" (kernels/modular/dfma_montgomery.cuh)
+// for operands of NW words, 2 to 32 (128 to 2048 bits), one thread per
+// instance; even moduli by the thread Montgomery powm's even-only pass.
 #include <algorithm>
 #include <string>
 #include <vector>
