@@ -113,6 +113,7 @@ const std::vector<Variant>& registry() {
     variants::append_mod_small_variants(v);
     variants::append_mod_large_variants(v);
     variants::append_dfma_mod_variants(v);  // 989-1024 bits, limb products on the FP64 pipe
+    variants::append_dfma_team_variants(v);  // powm at 4 and 8 Kbit on the FP64 pipe, a team of lanes an instance
     variants::append_warp_add_sub_variants(v);
     variants::append_warp_mul_variants(v);
     variants::append_warp_mul_block_variants(v);

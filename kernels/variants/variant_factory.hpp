@@ -37,6 +37,7 @@ void append_mod64_variants(std::vector<Variant>& out);  // thread-level modular,
 void append_mod_small_variants(std::vector<Variant>& out);  // thread-level modular, 8-64 limbs
 void append_mod_large_variants(std::vector<Variant>& out);  // thread-level modular, 128-256 limbs
 void append_dfma_mod_variants(std::vector<Variant>& out);  // mulmod/sqrmod on the FP64 pipe, to 1024 bits
+void append_dfma_team_variants(std::vector<Variant>& out);  // powm on the FP64 pipe, a team of lanes an instance
 void append_warp_add_sub_variants(std::vector<Variant>& out);
 void append_warp_mul_variants(std::vector<Variant>& out);
 void append_warp_mul_block_variants(std::vector<Variant>& out);

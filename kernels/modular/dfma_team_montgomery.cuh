@@ -1,0 +1,335 @@
+// Montgomery arithmetic on 52-bit limbs held in doubles, the limb products on
+// the FP64 pipe (DFMA pairs, barrett_dfma.cuh), shared by a *team* of T
+// consecutive lanes of a warp, and the fixed-window powm on it: the DFMA
+// powm of dfma_montgomery.cuh for operands one thread cannot hold (4 and 8
+// Kbit: k = 80 / 160 limbs, whose window of column sums alone would take 160
+// / 320 registers). Issue 9; bench/notes/dfma-powm-bound.md, "What is left",
+// candidate 1.
+//
+// Layout: rank j of the team (lane j within it) holds limbs [jS, jS + S) of
+// the register operand b and of m, and a window of S + 1 column sums; the
+// other operand a (k = T S limbs) is in shared memory, read by the whole
+// team (one broadcast load a step).
+//
+// The product (HAC 14.36, CIOS as in dfma_montgomery.cuh, base b = 2^52,
+// R = b^k), step i for a's limb a_i, on every rank j at once:
+//   1. acc_j += a_i B_j (B_j: rank j's limbs of b) — the window of rank j
+//      holds columns [i + jS, i + jS + S];
+//   2. rank 0's lowest column is now complete: q_i = t_0 m' mod b there,
+//      broadcast to the team (one shuffle);
+//   3. acc_j += q_i M_j;
+//   4. the window slides one column: rank 0's lowest column (0 mod b)
+//      leaves, its carry enters the next; every other rank's lowest column
+//      is only a partial sum and moves down to rank j - 1, whose window now
+//      reaches that column at its second-highest slot (one shuffle).
+// A column thus meets every rank that owns one of its products on its way
+// down to rank 0, S steps before rank 0 needs it for its quotient digit: the
+// shuffle is off the critical path. After k steps rank j's window holds
+// result limbs [jS, jS + S) as unnormalised column sums (below 4k 2^52 <
+// 2^64 for k < 1024); the carries cross the ranks in T - 1 rounds (a carry
+// of rank j reaches rank j + r in round r; round 1 moves each rank's whole
+// carry, later ones a 0 or 1 through all-ones slices). 2 k^2 + k limb
+// products a product (squarings too), (2S + 1) a rank and step.
+//
+// Lazy reduction as in dfma_montgomery.cuh: values stay below 2m (4m < R),
+// the final subtraction is done once at the end.
+//
+// Conversions (x R mod m by one Knuth division, out of Montgomery form, the
+// final subtraction and the 52-to-64-bit repacking) run on rank 0 alone,
+// serially through shared memory: a few thousand instructions an instance
+// against ~10^8 for the exponentiation, and no k-limb register arrays
+// (which would raise the whole kernel's register count).
+//
+// Device code that also runs on the host in the warp emulation of the CPU
+// tests (tests/unit/dfma_team_emulation_test.cpp): it uses only the
+// intrinsics tests/support/warp_emulation.hpp provides.
+#pragma once
+#include <cstdint>
+
+#include "kernels/modular/barrett_dfma.cuh"     // dfma_split, to_double, the limb constants
+#include "kernels/modular/dfma_montgomery.cuh"  // neg_inverse52, region_limbs, digit_at
+#include "kernels/thread/divmod_knuth.cuh"
+
+namespace bigtune::kernels::modular {
+
+namespace dteam {
+using dfma::kHiBits;
+using dfma::kLoBits;
+using dfma::kMask52;
+
+// T consecutive lanes of one warp; shuffles and barriers stay inside the team
+// (its own mask), so a team whose instance is past the batch may leave early.
+template <int T>
+struct Team {
+  static_assert(T == 2 || T == 4 || T == 8 || T == 16 || T == 32, "a team is a power-of-two slice of a warp");
+  uint32_t mask;
+  int rank;
+
+  __device__ __forceinline__ Team() {
+    const uint32_t lane = threadIdx.x & 31u;
+    rank = int(lane & uint32_t(T - 1));
+    mask = T == 32 ? 0xffffffffu : ((1u << T) - 1u) << (lane & ~uint32_t(T - 1));
+  }
+  __device__ __forceinline__ uint64_t from_rank(uint64_t v, int src) const {
+    const uint32_t lo = __shfl_sync(mask, uint32_t(v), src, T);
+    const uint32_t hi = __shfl_sync(mask, uint32_t(v >> 32), src, T);
+    return uint64_t(hi) << 32 | lo;
+  }
+  // Rank j + 1's v (the top rank gets its own).
+  __device__ __forceinline__ uint64_t from_above(uint64_t v) const {
+    const uint32_t lo = __shfl_down_sync(mask, uint32_t(v), 1, T);
+    const uint32_t hi = __shfl_down_sync(mask, uint32_t(v >> 32), 1, T);
+    return uint64_t(hi) << 32 | lo;
+  }
+  // Rank j - 1's v (rank 0 gets its own).
+  __device__ __forceinline__ uint64_t from_below(uint64_t v) const {
+    const uint32_t lo = __shfl_up_sync(mask, uint32_t(v), 1, T);
+    const uint32_t hi = __shfl_up_sync(mask, uint32_t(v >> 32), 1, T);
+    return uint64_t(hi) << 32 | lo;
+  }
+  // Orders the team's shared-memory accesses (a is rewritten between products).
+  __device__ __forceinline__ void sync() const { __syncwarp(mask); }
+};
+
+// Word w of an n-word number (0 past its end).
+__device__ __forceinline__ uint64_t word_at(const uint64_t* p, uint32_t n, uint32_t w) { return w < n ? p[w] : 0; }
+
+// 52-bit limb l of an n-word number.
+__device__ __forceinline__ uint64_t limb_of_words(const uint64_t* p, uint32_t n, uint32_t l) {
+  const uint32_t word = 52 * l / 64, off = 52 * l % 64;
+  uint64_t v = word_at(p, n, word) >> off;
+  if (off > 12) v |= word_at(p, n, word + 1) << (64 - off);
+  return v & kMask52;
+}
+
+// Adds the window's carries across the ranks: r = the team's normalised
+// limbs of sum_j sum_l acc_j[l] b^(jS + l), a value below b^k (the top
+// rank's carry out is 0 and dropped).
+template <int T, int S>
+__device__ __forceinline__ void normalise(double (&r)[S], const uint64_t (&acc)[S + 1], const Team<T>& team) {
+  uint64_t limb[S], c = 0;
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int l = 0; l < S; ++l) {
+    const uint64_t v = acc[l] + c;
+    limb[l] = v & kMask52;
+    c = v >> 52;
+  }
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int round = 1; round < T; ++round) {
+    uint64_t cin = team.from_below(c);
+    if (team.rank == 0) cin = 0;
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int l = 0; l < S; ++l) {
+      const uint64_t v = limb[l] + cin;
+      limb[l] = v & kMask52;
+      cin = v >> 52;
+    }
+    c = cin;
+  }
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int l = 0; l < S; ++l) r[l] = dfma::to_double(limb[l]);
+}
+
+// r = a b / R mod m, r < 2m, for a, b < 2m: a's k limbs (doubles) in
+// a_sh[0 .. k) (shared memory, read only), b and m this rank's S limbs in
+// registers, mp = -m^-1 mod b. r may alias b. U steps a pass of the rolled
+// loop (U divides k).
+template <int T, int S, int U>
+__device__ __forceinline__ void mont_mul(double (&r)[S], const double* a_sh, const double (&b)[S],
+                                         const double (&m)[S], double mp, const Team<T>& team) {
+  using namespace dfma;
+  constexpr int kK = T * S;
+  static_assert(kK % U == 0, "whole passes");
+  uint64_t acc[S + 1];
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int l = 0; l <= S; ++l) acc[l] = 0;
+  const bool bottom = team.rank == 0, top = team.rank == T - 1;
+  BIGTUNE_MOD_NO_UNROLL
+  for (int i0 = 0; i0 < kK; i0 += U) {
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int u = 0; u < U; ++u) {
+      const double ai = a_sh[i0 + u];
+      BIGTUNE_MOD_UNROLL_ALL
+      for (int l = 0; l < S; ++l) {
+        uint64_t hi, lo;
+        dfma_split(ai, b[l], hi, lo);
+        acc[l] += lo - kLoBits;
+        acc[l + 1] += hi - kHiBits;
+      }
+      // q = t_0 m' mod b on rank 0 (the low half's bit pattern is 2^52 + q).
+      uint64_t qhi, qlo;
+      dfma_split(to_double(acc[0] & kMask52), mp, qhi, qlo);
+      const double q = bits_to_double(team.from_rank(qlo, 0)) - 0x1p52;
+      BIGTUNE_MOD_UNROLL_ALL
+      for (int l = 0; l < S; ++l) {
+        uint64_t hi, lo;
+        dfma_split(q, m[l], hi, lo);
+        acc[l] += lo - kLoBits;
+        acc[l + 1] += hi - kHiBits;
+      }
+      const uint64_t out = acc[0];
+      const uint64_t down = team.from_above(out);
+      BIGTUNE_MOD_UNROLL_ALL
+      for (int l = 0; l < S; ++l) acc[l] = acc[l + 1];
+      acc[S] = 0;
+      acc[0] += bottom ? out >> 52 : 0;  // rank 0: the carry of the column that left
+      acc[S - 1] += top ? 0 : down;      // the partial column from rank j + 1
+    }
+  }
+  normalise<T, S>(r, acc, team);
+}
+
+// This rank's S limbs of v into a_sh (after the team is done reading it).
+template <int T, int S>
+__device__ __forceinline__ void to_shared(double* a_sh, const double (&v)[S], const Team<T>& team) {
+  team.sync();
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int l = 0; l < S; ++l) a_sh[team.rank * S + l] = v[l];
+  team.sync();
+}
+
+// x R mod m (x of x_words words, m odd of m_words words, both below
+// 2^(64 NW)) as this rank's S limbs. Rank 0 runs Knuth's Algorithm D on
+// x b^k against m in `region` (dmont::region_limbs<k, NW>() 32-bit limbs of
+// its local memory) and hands the remainder to the team through a_sh.
+template <int NW, int T, int S>
+__device__ __forceinline__ void to_montgomery(double (&xr)[S], const uint64_t* x, uint32_t x_words,
+                                              const uint64_t* m, uint32_t m_words, double* a_sh, uint32_t* region,
+                                              const Team<T>& team) {
+  constexpr int kK = T * S;
+  constexpr uint32_t n = dmont::div_limbs<kK, NW>(), ws = 52 * kK / 32, bs = 52 * kK % 32;
+  uint32_t* rem = reinterpret_cast<uint32_t*>(a_sh);  // 2 NW words fit in k doubles
+  team.sync();
+  if (team.rank == 0) {
+    BIGTUNE_MOD_NO_UNROLL
+    for (uint32_t j = 0; j < 2 * n + 1; ++j) region[j] = 0;
+    BIGTUNE_MOD_NO_UNROLL
+    for (uint32_t t = 0; t < 2 * NW; ++t) {  // x << 52k: ws limbs and bs bits
+      const uint32_t v = uint32_t(word_at(x, x_words, t / 2) >> (32 * (t % 2)));
+      region[t + ws] |= v << bs;
+      if (bs != 0) region[t + ws + 1] |= v >> ((32 - bs) % 32);
+    }
+    uint32_t* v = region + n + 1;
+    BIGTUNE_MOD_NO_UNROLL
+    for (uint32_t t = 0; t < 2 * NW; ++t) v[t] = uint32_t(word_at(m, m_words, t / 2) >> (32 * (t % 2)));
+    thread::divmod_knuth(region, n, 2 * NW);
+    BIGTUNE_MOD_NO_UNROLL
+    for (uint32_t t = 0; t < 2 * NW; ++t) rem[t] = v[t];
+  }
+  team.sync();
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int l = 0; l < S; ++l) {
+    const uint32_t bit = 52 * uint32_t(team.rank * S + l), w = bit / 32, off = bit % 32;
+    // limb bits [bit, bit + 52) from up to three 32-bit words
+    const auto rem_at = [&](uint32_t t) -> uint64_t { return t < 2 * NW ? rem[t] : 0; };
+    uint64_t v = (rem_at(w) | rem_at(w + 1) << 32) >> off;
+    if (off > 12) v |= rem_at(w + 2) << (64 - off);
+    xr[l] = dfma::to_double(v & kMask52);
+  }
+  team.sync();
+}
+
+// r (out_words words) = v mod m for v < 2m (the team's limbs of v); rank 0
+// subtracts m where it fits and repacks the limbs into words.
+template <int NW, int T, int S>
+__device__ __forceinline__ void store_result(uint64_t* r, uint32_t out_words, const double (&v)[S],
+                                             const uint64_t* m, uint32_t m_words, double* a_sh, const Team<T>& team) {
+  constexpr int kK = T * S;
+  uint64_t* limbs = reinterpret_cast<uint64_t*>(a_sh);
+  team.sync();
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int l = 0; l < S; ++l) limbs[team.rank * S + l] = dmont::to_integer(v[l]);
+  team.sync();
+  if (team.rank != 0) return;
+  uint64_t borrow = 0;  // v - m: does it borrow?
+  BIGTUNE_MOD_NO_UNROLL
+  for (int l = 0; l < kK; ++l) borrow = (limbs[l] - limb_of_words(m, m_words, l) - borrow) >> 63;
+  if (!borrow) {
+    BIGTUNE_MOD_NO_UNROLL
+    for (int l = 0; l < kK; ++l) {
+      const uint64_t d = limbs[l] - limb_of_words(m, m_words, l) - borrow;
+      limbs[l] = d & kMask52;
+      borrow = d >> 63;
+    }
+  }
+  BIGTUNE_MOD_NO_UNROLL
+  for (uint32_t w = 0; w < out_words; ++w) {
+    uint64_t word = 0;
+    if (w < NW) {
+      const uint32_t j = 64 * w / 52, off = 64 * w % 52;
+      word = limbs[j] >> off;
+      if (j + 1 < kK) word |= limbs[j + 1] << (52 - off);
+      if (off > 40 && j + 2 < kK) word |= limbs[j + 2] << (104 - off);
+    }
+    r[w] = word;
+  }
+}
+
+// r = x^e mod m, fixed windows of W bits: m odd of m_words words below
+// 2^(64 NW), x any value of x_words words (reduced by the conversion), e of
+// e_words words (0 gives 1 mod m). Every rank of the team calls it with the
+// same arguments. a_sh: k doubles of shared memory for the team; table: 2^W S
+// doubles (this rank's slices of T[d] = x^d R mod m, local memory); region:
+// dmont::region_limbs<k, NW>() 32-bit limbs (rank 0's local memory).
+template <int NW, int T, int S, int W, int U>
+__device__ __forceinline__ void powm(uint64_t* r, uint32_t out_words, const uint64_t* x, uint32_t x_words,
+                                     const uint64_t* e, uint32_t e_words, const uint64_t* m, uint32_t m_words,
+                                     double* a_sh, double* table, uint32_t* region, const Team<T>& team) {
+  int64_t top = int64_t(e_words) * 64 - 1;
+  while (top >= 0 && ((e[top / 64] >> (top % 64)) & 1) == 0) --top;
+  if (top < 0) {  // e = 0: 1 mod m (0 for m = 1)
+    if (team.rank != 0) return;
+    bool m_is_one = word_at(m, m_words, 0) == 1;
+    for (uint32_t w = 1; w < m_words; ++w) m_is_one = m_is_one && m[w] == 0;
+    for (uint32_t w = 0; w < out_words; ++w) r[w] = w == 0 && !m_is_one ? 1 : 0;
+    return;
+  }
+  double ml[S];
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int l = 0; l < S; ++l) ml[l] = dfma::to_double(limb_of_words(m, m_words, uint32_t(team.rank * S + l)));
+  const double mp = double(dmont::neg_inverse52(word_at(m, m_words, 0) & kMask52));
+  double acc[S];
+  to_montgomery<NW, T, S>(acc, x, x_words, m, m_words, a_sh, region, team);
+  // T[1] = x R; T[d] = T[d - 1] x R / R, with x R in a_sh throughout.
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int l = 0; l < S; ++l) table[S + l] = acc[l];
+  to_shared<T, S>(a_sh, acc, team);
+  for (int d = 2; d < (1 << W); ++d) {
+    double t[S];
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int l = 0; l < S; ++l) t[l] = table[(d - 1) * S + l];
+    mont_mul<T, S, U>(t, a_sh, t, ml, mp, team);
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int l = 0; l < S; ++l) table[d * S + l] = t[l];
+  }
+  const uint64_t windows = uint64_t(top) / W + 1;
+  uint64_t pos = (windows - 1) * W;
+  const uint32_t first = dmont::digit_at(e, e_words, pos, W);  // nonzero: it holds e's top bit
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int l = 0; l < S; ++l) acc[l] = table[first * S + l];
+  while (pos > 0) {
+    pos -= W;
+    for (int s = 0; s < W; ++s) {
+      to_shared<T, S>(a_sh, acc, team);
+      mont_mul<T, S, U>(acc, a_sh, acc, ml, mp, team);
+    }
+    const uint32_t d = dmont::digit_at(e, e_words, pos, W);
+    if (d) {
+      double t[S];
+      BIGTUNE_MOD_UNROLL_ALL
+      for (int l = 0; l < S; ++l) t[l] = table[d * S + l];
+      to_shared<T, S>(a_sh, acc, team);
+      mont_mul<T, S, U>(acc, a_sh, t, ml, mp, team);
+    }
+  }
+  // Out of Montgomery form: acc 1 / R (below 2m), then the final subtraction.
+  double one[S];
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int l = 0; l < S; ++l) one[l] = team.rank == 0 && l == 0 ? 1.0 : 0.0;
+  to_shared<T, S>(a_sh, acc, team);
+  mont_mul<T, S, U>(acc, a_sh, one, ml, mp, team);
+  store_result<NW, T, S>(r, out_words, acc, m, m_words, a_sh, team);
+}
+
+}  // namespace dteam
+}  // namespace bigtune::kernels::modular

@@ -1,0 +1,148 @@
+// The team DFMA Montgomery powm (kernels/modular/dfma_team_montgomery.cuh) on
+// the CPU: the 32 lanes of a warp played by fibers with emulated shuffles
+// (tests/support/warp_emulation.hpp), the limb products by the host form of
+// the DFMA split, every result checked against GMP's mpz_powm. Teams of 2 to
+// 16 lanes; the registered shapes (4 Kbit on 4 and 8 lanes, 8 Kbit on 8 and
+// 16) with short exponents, small shapes with longer ones. Odd moduli only:
+// even ones never reach dteam::powm (the kernel hands them to the thread
+// Montgomery fallback; the GPU tests cover that path). One exponent per warp:
+// the emulation needs every lane of a warp to pass the same barriers, which
+// the GPU does not.
+#include "tests/support/warp_emulation.hpp"
+// (the harness first: it defines the CUDA keywords the kernel headers use)
+#include <gmp.h>
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <vector>
+
+#include "kernels/modular/dfma_team_montgomery.cuh"
+#include "tests/support/operands.hpp"
+
+namespace bigtune {
+namespace {
+
+namespace dteam = kernels::modular::dteam;
+namespace dmont = kernels::modular::dmont;
+
+std::vector<uint64_t> words_of(const mpz_t v, uint32_t n) {
+  std::vector<uint64_t> w(n, 0);
+  size_t got = 0;
+  if (mpz_sgn(v)) mpz_export(w.data(), &got, -1, 8, 0, 0, v);
+  return w;
+}
+
+void from_words(mpz_t v, const uint64_t* w, uint32_t n) { mpz_import(v, n, -1, 8, 0, 0, w); }
+
+// Modulus kind k (odd, below 2^bits): 2^(bits-1) + 1, 2^bits - 1, 1, 3,
+// random of full size, random and short, runs of ones and zeros.
+void make_odd_modulus(mpz_t m, gmp_randstate_t rng, uint64_t bits, uint64_t k) {
+  switch (k % 7) {
+    case 0: mpz_set_ui(m, 0), mpz_setbit(m, bits - 1), mpz_setbit(m, 0); break;
+    case 1: mpz_set_ui(m, 0), mpz_setbit(m, bits), mpz_sub_ui(m, m, 1); break;
+    case 2: mpz_set_ui(m, 1); break;
+    case 3: mpz_set_ui(m, 3); break;
+    case 4: mpz_urandomb(m, rng, bits), mpz_setbit(m, bits - 1), mpz_setbit(m, 0); break;
+    case 5: mpz_urandomb(m, rng, bits / 2 + 1), mpz_setbit(m, 0); break;
+    default: mpz_rrandomb(m, rng, bits), mpz_setbit(m, 0); break;
+  }
+}
+
+// One warp of 32 / T teams, one exponent; returns the mismatches.
+template <int NW, int T, int S, int W>
+uint64_t run_warp_case(gmp_randstate_t rng, uint64_t bits, const mpz_t e, uint64_t salt) {
+  constexpr int kK = T * S, kTeams = 32 / T;
+  std::vector<uint64_t> x(kTeams * NW), m(kTeams * NW), r(kTeams * NW, 0xdeadbeefdeadbeefull);
+  mpz_t v, want, got;
+  mpz_inits(v, want, got, nullptr);
+  for (int t = 0; t < kTeams; ++t) {
+    make_odd_modulus(v, rng, bits, salt + uint64_t(t));
+    const auto mw = words_of(v, NW);
+    std::copy(mw.begin(), mw.end(), m.begin() + t * NW);
+    test::make_operand(v, rng, bits, test::OperandKind(t % test::kOperandKinds));  // x >= m too
+    const auto xw = words_of(v, NW);
+    std::copy(xw.begin(), xw.end(), x.begin() + t * NW);
+  }
+  const uint32_t e_words = uint32_t(mpz_sizeinbase(e, 2) + 63) / 64;
+  const auto ew = words_of(e, e_words);
+  std::vector<double> a_sh(kTeams * (kK + 1));
+  std::vector<double> tables(32 * (1 << W) * S);
+  std::vector<uint32_t> regions(32 * dmont::region_limbs<kK, NW>());
+  emu::run_warp(0, [&](unsigned lane) {
+    const int team = int(lane) / T;
+    const dteam::Team<T> tm;
+    dteam::powm<NW, T, S, W, 2>(r.data() + team * NW, NW, x.data() + team * NW, NW, ew.data(), e_words,
+                                m.data() + team * NW, NW, a_sh.data() + team * (kK + 1),
+                                tables.data() + lane * (1 << W) * S,
+                                regions.data() + lane * dmont::region_limbs<kK, NW>(), tm);
+  });
+  uint64_t bad = 0;
+  for (int t = 0; t < kTeams; ++t) {
+    mpz_t xm, mm;
+    mpz_inits(xm, mm, nullptr);
+    from_words(xm, x.data() + t * NW, NW);
+    from_words(mm, m.data() + t * NW, NW);
+    mpz_powm(want, xm, e, mm);
+    from_words(got, r.data() + t * NW, NW);
+    if (mpz_cmp(want, got) != 0 && ++bad <= 3)
+      ADD_FAILURE() << "powm team T=" << T << " S=" << S << " NW=" << NW << " bits " << bits << " team " << t
+                    << "\n x " << test::hex(xm) << "\n e " << test::hex(e) << "\n m " << test::hex(mm)
+                    << "\n got  " << test::hex(got) << "\n want " << test::hex(want);
+    mpz_clears(xm, mm, nullptr);
+  }
+  mpz_clears(v, want, got, nullptr);
+  return bad;
+}
+
+// Exponents: 0, 1, 2, 65537, all ones, random of e_bits, one bit set high.
+void make_exponent(mpz_t e, gmp_randstate_t rng, uint64_t e_bits, int k) {
+  switch (k) {
+    case 0: mpz_set_ui(e, 0); break;
+    case 1: mpz_set_ui(e, 1); break;
+    case 2: mpz_set_ui(e, 2); break;
+    case 3: mpz_set_ui(e, 65537); break;
+    case 4: mpz_set_ui(e, 0), mpz_setbit(e, e_bits), mpz_sub_ui(e, e, 1); break;
+    case 5: mpz_urandomb(e, rng, e_bits), mpz_setbit(e, e_bits - 1); break;
+    default: mpz_set_ui(e, 0), mpz_setbit(e, e_bits - 1); break;
+  }
+}
+
+template <int NW, int T, int S, int W>
+void run_shape(std::initializer_list<uint64_t> sizes, uint64_t e_bits, int warps_per_size) {
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, test::test_seed() + NW * 131 + T);
+  mpz_t e;
+  mpz_init(e);
+  uint64_t bad = 0, cases = 0;
+  for (uint64_t bits : sizes)
+    for (int w = 0; w < warps_per_size; ++w) {
+      make_exponent(e, rng, e_bits, w % 7);
+      bad += run_warp_case<NW, T, S, W>(rng, bits, e, uint64_t(w) * 5);
+      cases += 32 / T;
+    }
+  std::printf("team powm NW=%d T=%d S=%d W=%d: %llu instances, %llu mismatches\n", NW, T, S, W,
+              (unsigned long long)cases, (unsigned long long)bad);
+  EXPECT_EQ(bad, 0u);
+  mpz_clear(e);
+  gmp_randclear(rng);
+}
+
+TEST(DfmaTeamEmulation, SmallShapesMatchGmp) {
+  run_shape<4, 4, 2, 3>({2, 64, 65, 200, 256}, 300, 7);
+  run_shape<4, 2, 3, 4>({64, 255, 256}, 257, 7);
+  run_shape<8, 8, 2, 4>({100, 511, 512}, 200, 7);
+  run_shape<8, 16, 1, 4>({300, 512}, 100, 7);  // one limb a rank: both slide moves land on acc[0]
+  run_shape<16, 4, 5, 5>({700, 1024}, 130, 7);
+}
+
+// The registered shapes (dfma_team_instances.cu), short exponents.
+TEST(DfmaTeamEmulation, RegisteredShapesMatchGmp) {
+  run_shape<64, 4, 20, 6>({4096, 3001}, 20, 4);
+  run_shape<64, 8, 10, 6>({4096}, 20, 3);
+  run_shape<128, 8, 20, 6>({8192}, 12, 2);
+  run_shape<128, 16, 10, 6>({8192, 6000}, 12, 2);
+}
+
+}  // namespace
+}  // namespace bigtune
