@@ -99,6 +99,19 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits, bool dfma_powm 
   // against 4.04e5 for bgfixed q8.l8, 8.87e5 / 5.75e5 at 1280, 1.08e6 /
   // 6.35e5 at 1152.
   if (powm && dfma_powm && bits > 1024 && bits <= 1536) return Preferred{"powm.dfma.u64.q24.w6", 64};
+  // Session 11: 2049-8192 bits on the DFMA Montgomery powm shared by a team
+  // of lanes (kernels/modular/dfma_team_montgomery.cuh; 32 / T teams a warp,
+  // 128-thread blocks): H200 run A, full exponents, moduli per instance:
+  // 4.37e4 powm/s at 4096 bits (q64.t8) against 3.32e4 for bgsqr q16.l8,
+  // 5657 at 8192 (q128.t16) against 4276 for bgsqr q16.l16
+  // (bench/results/2026-11-27-h100-session11.md).
+  if (powm && bits > 2048 && bits <= 8192) {
+    const char* team = bits <= 3072 ? "powm.dfmat.u64.q48.t8.w6"
+                       : bits <= 4096 ? "powm.dfmat.u64.q64.t8.w6"
+                       : bits <= 6144 ? "powm.dfmat.u64.q96.t16.w6"
+                                      : "powm.dfmat.u64.q128.t16.w6";
+    return Preferred{team, bits <= 4096 ? 16u : 8u};
+  }
   // Window 5 at 1 Kbit, 6 above (1.4-2.3 % faster there, equal at 1 Kbit).
   // Task powmsqr: the squarings on the Montgomery squaring (bgsqr, w = 6),
   // 1.04x / 1.066x / 1.079x bgfixed at 2048 / 4096 / 8192 bits, 0.99x at 1024

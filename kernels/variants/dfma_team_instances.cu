@@ -2,9 +2,11 @@
 // cannot hold: "powm.dfmat.u64.q<NW>.t<T>.w<W>", a team of T lanes an
 // instance, each holding S = k / T of the k 52-bit limbs
 // (kernels/modular/dfma_team_montgomery.cuh), 128-thread blocks, NW words
-// (64 NW bits) at most. 4 Kbit: k = 80 on 4 lanes of 20 limbs or 8 of 10;
-// 8 Kbit: k = 160 on 8 lanes of 20 or 16 of 10. Issue 9 (the powm targets
-// at 4 and 8 Kbit).
+// (64 NW bits) at most: 3 Kbit (k = 60 on 4 lanes of 15 limbs, 64 on 8 of
+// 8), 4 Kbit (k = 80 on 4 lanes of 20, 8 of 10, 16 of 5), 6 Kbit (k = 120 on
+// 8 of 15, 128 on 16 of 8) and 8 Kbit (k = 160 on 8 of 20, 16 of 10, 32 of
+// 5). Fewer limbs a lane: fewer registers (more warps an SM), more shuffles
+// a limb product. Issue 9 (the powm targets at 4 and 8 Kbit).
 //
 // The launch: the team kernel, whose teams with an even modulus only set
 // scratch word 0; the host reads that word back, and only when it is set
@@ -93,12 +95,20 @@ void append_dfma_team_variants(std::vector<Variant>& out) {
                                "t" + std::to_string(lanes) + ".w" + std::to_string(w), lanes));
   };
   const auto k = [](auto f) { return reinterpret_cast<const void*>(f); };
+  // 3 Kbit: k = 60 / 64.
+  add(k(&dfma_team_powm_kernel<48, 4, 15, 6, 4>), 48, 4, 6);
+  add(k(&dfma_team_powm_kernel<48, 8, 8, 6, 5>), 48, 8, 6);
   // 4 Kbit: k = 80.
   add(k(&dfma_team_powm_kernel<64, 4, 20, 6, 3>), 64, 4, 6);
   add(k(&dfma_team_powm_kernel<64, 8, 10, 6, 4>), 64, 8, 6);
+  add(k(&dfma_team_powm_kernel<64, 16, 5, 6, 5>), 64, 16, 6);
+  // 6 Kbit: k = 120 / 128.
+  add(k(&dfma_team_powm_kernel<96, 8, 15, 6, 4>), 96, 8, 6);
+  add(k(&dfma_team_powm_kernel<96, 16, 8, 6, 5>), 96, 16, 6);
   // 8 Kbit: k = 160.
   add(k(&dfma_team_powm_kernel<128, 8, 20, 6, 3>), 128, 8, 6);
   add(k(&dfma_team_powm_kernel<128, 16, 10, 6, 4>), 128, 16, 6);
+  add(k(&dfma_team_powm_kernel<128, 32, 5, 6, 5>), 128, 32, 6);
 }
 
 }  // namespace bigtune::kernels::variants

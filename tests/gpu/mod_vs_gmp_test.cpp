@@ -288,29 +288,31 @@ TEST(ModDfma, PowmOnFp64MatchesGmp) {
   EXPECT_EQ(test::run_mod_cases(cases, 9500, "powm dfma"), 0u);
 }
 
-// powm.dfmat.u64.q64.t4 / .t8 and q128.t8 / .t16 (.w6; dfma_team_montgomery.cuh): a team of
-// lanes an instance at 4 and 8 Kbit. Moduli per instance of every kind (1, 2 and even ones:
-// the thread fallback pass; 2^k +- 1, short ones) and shared odd and even moduli, exponents per
-// instance of every kind (0, 1, 65537, all ones, full and half length) and shared; sizes from
-// one word to the cap, batches that leave the last block part empty.
+// powm.dfmat.u64.q<NW>.t<T>.w6 (dfma_team_montgomery.cuh): a team of lanes an instance at 3
+// to 8 Kbit. Moduli per instance of every kind (1, 2 and even ones: the thread fallback pass;
+// 2^k +- 1, short ones) with short exponents of every kind (0, 1, 65537, all ones, random);
+// shared odd moduli with full-size exponents per instance; a shared even modulus; a shared
+// all-ones exponent longer than m. Sizes from one word to the cap; batches that leave the
+// last block part empty.
 TEST(ModDfma, PowmOnFp64TeamsMatchesGmp) {
   BIGTUNE_REQUIRE_GPU();
   // Under a size cap (compute-sanitizer runs): sizes to the cap, 40-bit exponents.
   const uint64_t cap_bits = test::max_bits_cap();
   const bool quick = cap_bits < 8192;
   std::vector<test::ModCase> cases;
-  for (const char* v : {"powm.dfmat.u64.q64.t4.w6", "powm.dfmat.u64.q64.t8.w6", "powm.dfmat.u64.q128.t8.w6",
-                        "powm.dfmat.u64.q128.t16.w6"}) {
+  for (const char* v : {"powm.dfmat.u64.q48.t4.w6", "powm.dfmat.u64.q48.t8.w6", "powm.dfmat.u64.q64.t4.w6",
+                        "powm.dfmat.u64.q64.t8.w6", "powm.dfmat.u64.q64.t16.w6", "powm.dfmat.u64.q96.t8.w6",
+                        "powm.dfmat.u64.q96.t16.w6", "powm.dfmat.u64.q128.t8.w6", "powm.dfmat.u64.q128.t16.w6",
+                        "powm.dfmat.u64.q128.t32.w6"}) {
     const uint64_t cap = 64 * uint64_t(kernels::find_variant(v)->q);
     for (uint64_t bits : {uint64_t(64), cap / 2 + 13, cap - 1, cap}) {
       if (bits > cap_bits) continue;
-      const uint64_t ebits = quick ? 40 : bits;
-      cases.push_back({Op::PowM, bits, 70, -1, ebits, -1, v});
-      for (int64_t kind : {3, 4}) cases.push_back({Op::PowM, bits, 37, kind, ebits, -1, v});
+      cases.push_back({Op::PowM, bits, 50, -1, 64, -1, v});  // every modulus kind, short exponents
+      cases.push_back({Op::PowM, bits, 37, 5, quick ? 40 : bits, -1, v});  // full exponents, shared odd m
+      cases.push_back({Op::PowM, bits, 20, 4, 64, -1, v});  // a shared even modulus
     }
     if (cap > cap_bits) continue;
-    cases.push_back({Op::PowM, cap, 45, 5, quick ? 50 : cap + 100, 3, v});  // a shared all-ones exponent (longer than m)
-    cases.push_back({Op::PowM, cap, 33, -1, 17, 2, v});                       // a shared short exponent (65537)
+    cases.push_back({Op::PowM, cap, 45, 3, quick ? 50 : cap + 100, 3, v});  // shared all-ones e longer than m
   }
   EXPECT_EQ(test::run_mod_cases(cases, 9600, "powm dfma teams"), 0u);
 }
