@@ -61,7 +61,7 @@ uint64_t team_scratch(const Variant&, uint64_t, uint64_t) { return 16; }  // wor
 
 cudaError_t team_powm_launch(const Variant& v, const KernelArgs& args, const Geometry& g, cudaStream_t stream) {
   if (args.count == 0) return cudaSuccess;
-  const void* even = large_even_modulus_kernel(Op::PowM, 2 * v.q);
+  const void* even = large_even_modulus_kernel(Op::PowM, 2 * v.q <= 128 ? 128 : 256);  // the smallest that holds m
   if (!args.scratch || !even) return cudaErrorInvalidValue;
   uint32_t* flag = static_cast<uint32_t*>(args.scratch);
   cudaError_t e = cudaMemsetAsync(flag, 0, 4, stream);
