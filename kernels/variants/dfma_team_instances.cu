@@ -2,16 +2,18 @@
 // cannot hold: "powm.dfmat.u64.q<NW>.t<T>.w<W>", a team of T lanes an
 // instance, each holding S = k / T of the k 52-bit limbs
 // (kernels/modular/dfma_team_montgomery.cuh), 128-thread blocks, NW words
-// (64 NW bits) at most: 3 Kbit (k = 60 on 4 lanes of 15 limbs, 64 on 8 of
-// 8), 4 Kbit (k = 80 on 4 lanes of 20, 8 of 10, 16 of 5), 6 Kbit (k = 120 on
+// (64 NW bits) at most: 2.5 Kbit (k = 52 on 4 lanes of 13 limbs), 3 Kbit
+// (k = 60 on 4 lanes of 15, 64 on 8 of 8), 4 Kbit (k = 80 on 4 lanes of 20, 8 of 10, 16 of 5), 6 Kbit (k = 120 on
 // 8 of 15, 128 on 16 of 8) and 8 Kbit (k = 160 on 8 of 20, 16 of 10, 32 of
-// 5). Fewer limbs a lane: fewer registers (more warps an SM), more shuffles
-// a limb product. Issue 9 (the powm targets at 4 and 8 Kbit).
+// 5), 16 Kbit (k = 320 on 16 of 20, 32 of 10). Fewer limbs a lane: fewer
+// registers (more warps an SM), more shuffles a limb product. Issue 9 (the powm targets at 4 and 8 Kbit).
 //
 // The launch: the team kernel, whose teams with an even modulus only set
 // scratch word 0; the host reads that word back, and only when it is set
 // launches the thread Montgomery powm of the same size in "even only" mode
-// (mod_fallback.hpp: at 128 and 256 limbs a launch reserves GBs of stack).
+// (mod_fallback.hpp: at 128 and 256 limbs a launch reserves GBs of stack); at
+// 16 Kbit, where no such kernel is kept, the whole call runs again on the
+// composed Barrett powm.
 #include <string>
 #include <vector>
 
@@ -61,8 +63,9 @@ uint64_t team_scratch(const Variant&, uint64_t, uint64_t) { return 16; }  // wor
 
 cudaError_t team_powm_launch(const Variant& v, const KernelArgs& args, const Geometry& g, cudaStream_t stream) {
   if (args.count == 0) return cudaSuccess;
-  const void* even = large_even_modulus_kernel(Op::PowM, 2 * v.q <= 128 ? 128 : 256);  // the smallest that holds m
-  if (!args.scratch || !even) return cudaErrorInvalidValue;
+  // The smallest thread powm that holds m; none past 256 limbs (16 Kbit).
+  const void* even = 2 * v.q <= 256 ? large_even_modulus_kernel(Op::PowM, 2 * v.q <= 128 ? 128 : 256) : nullptr;
+  if (!args.scratch) return cudaErrorInvalidValue;
   uint32_t* flag = static_cast<uint32_t*>(args.scratch);
   cudaError_t e = cudaMemsetAsync(flag, 0, 4, stream);
   KernelArgs k = args;
@@ -74,6 +77,9 @@ cudaError_t team_powm_launch(const Variant& v, const KernelArgs& args, const Geo
   if (e == cudaSuccess) e = cudaMemcpyAsync(&word, flag, sizeof word, cudaMemcpyDeviceToHost, stream);
   if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
   if (e != cudaSuccess || word == 0) return e;
+  // 16 Kbit: the whole call again on the composed Barrett powm (any modulus;
+  // the odd ones' results are rewritten equal).
+  if (!even) return powm_on_composed_barrett(args, stream);
   KernelArgs fb = args;  // the same batches as 32-bit limbs
   fb.limbs *= 2, fb.out_limbs *= 2, fb.m_limbs *= 2, fb.e_limbs *= 2;
   fb.ipb = kModThreads;
@@ -98,6 +104,8 @@ void append_dfma_team_variants(std::vector<Variant>& out) {
   // 3 Kbit: k = 60 / 64.
   add(k(&dfma_team_powm_kernel<48, 4, 15, 6, 4>), 48, 4, 6);
   add(k(&dfma_team_powm_kernel<48, 8, 8, 6, 5>), 48, 8, 6);
+  // 2.5 Kbit: k = 52.
+  add(k(&dfma_team_powm_kernel<40, 4, 13, 6, 4>), 40, 4, 6);
   // 4 Kbit: k = 80.
   add(k(&dfma_team_powm_kernel<64, 4, 20, 6, 3>), 64, 4, 6);
   add(k(&dfma_team_powm_kernel<64, 8, 10, 6, 4>), 64, 8, 6);
@@ -109,6 +117,9 @@ void append_dfma_team_variants(std::vector<Variant>& out) {
   add(k(&dfma_team_powm_kernel<128, 8, 20, 6, 3>), 128, 8, 6);
   add(k(&dfma_team_powm_kernel<128, 16, 10, 6, 4>), 128, 16, 6);
   add(k(&dfma_team_powm_kernel<128, 32, 5, 6, 5>), 128, 32, 6);
+  // 16 Kbit: k = 320.
+  add(k(&dfma_team_powm_kernel<256, 16, 20, 6, 3>), 256, 16, 6);
+  add(k(&dfma_team_powm_kernel<256, 32, 10, 6, 4>), 256, 32, 6);
 }
 
 }  // namespace bigtune::kernels::variants

@@ -7,11 +7,18 @@
 #include <cstdint>
 
 #include "kernels/registry.hpp"
+#include "kernels/variants/kernel_args.hpp"
 
 namespace bigtune::kernels::variants {
 
 // mulmod_thread_kernel (mulmod, sqrmod) or powm_thread_kernel (powm) for
 // `limbs` 32-bit limbs, 128 or 256; null for anything else.
 const void* large_even_modulus_kernel(Op op, uint32_t limbs);
+
+// The whole powm call (args in 64-bit words, any modulus) on the composed
+// Barrett powm, powm.barrett.u64.q1.w6, its scratch allocated on the stream
+// for this call: the even moduli's path where no thread kernel is kept
+// (16 Kbit: the warp and team powm kernels).
+cudaError_t powm_on_composed_barrett(const KernelArgs& args, cudaStream_t stream);
 
 }  // namespace bigtune::kernels::variants

@@ -22,4 +22,22 @@ const void* large_even_modulus_kernel(Op op, uint32_t limbs) {
   }
 }
 
+cudaError_t powm_on_composed_barrett(const KernelArgs& args, cudaStream_t stream) {
+  const Variant* b = find_variant("powm.barrett.u64.q1.w6");
+  if (!b) return cudaErrorInvalidConfiguration;
+  const uint64_t bits = 64ull * args.limbs;
+  const Geometry g = geometry(*b, bits, args.count, 1, DeviceLimits::h100());
+  KernelArgs w = args;
+  w.threads_per_instance = g.threads_per_instance;
+  w.ipb = g.ipb;
+  w.stage_buffers = g.stage_buffers;
+  void* scratch = nullptr;
+  cudaError_t e = cudaMallocAsync(&scratch, scratch_bytes(*b, bits, args.count), stream);
+  if (e != cudaSuccess) return e;
+  w.scratch = scratch;
+  e = launch(*b, w, g, stream);
+  const cudaError_t f = cudaFreeAsync(scratch, stream);
+  return e != cudaSuccess ? e : f;
+}
+
 }  // namespace bigtune::kernels::variants

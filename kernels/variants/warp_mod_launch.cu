@@ -55,30 +55,16 @@ cudaError_t has_even_modulus(const KernelArgs& args, cudaStream_t stream, bool& 
   return e;
 }
 
-// The whole call on the composed Barrett powm (barrett_instances.cu: 64-bit
-// words, so every limb count halves), with its scratch allocated on the
-// stream for this call.
+// The whole call on the composed Barrett powm (mod_fallback.hpp; its args in
+// 64-bit words, so every limb count halves).
 cudaError_t powm_by_barrett(const KernelArgs& args, cudaStream_t stream) {
-  const Variant* b = find_variant("powm.barrett.u64.q1.w6");
-  if (!b) return cudaErrorInvalidConfiguration;
-  const uint64_t bits = 32ull * args.limbs;
-  const Geometry g = geometry(*b, bits, args.count, 1, DeviceLimits::h100());
   KernelArgs w = args;
   w.limbs = args.limbs / 2;
   w.out_limbs = args.out_limbs / 2;
   w.b_limbs = args.b_limbs / 2;
   w.m_limbs = args.m_limbs / 2;
   w.e_limbs = args.e_limbs / 2;
-  w.threads_per_instance = g.threads_per_instance;
-  w.ipb = g.ipb;
-  w.stage_buffers = g.stage_buffers;
-  void* scratch = nullptr;
-  cudaError_t e = cudaMallocAsync(&scratch, scratch_bytes(*b, bits, args.count), stream);
-  if (e != cudaSuccess) return e;
-  w.scratch = scratch;
-  e = launch(*b, w, g, stream);
-  const cudaError_t f = cudaFreeAsync(scratch, stream);
-  return e != cudaSuccess ? e : f;
+  return variants::powm_on_composed_barrett(w, stream);
 }
 
 const void* prepare_kernel(uint32_t lanes, uint32_t q) {

@@ -138,12 +138,14 @@ TEST(DfmaTeamEmulation, SmallShapesMatchGmp) {
 
 // The registered shapes (dfma_team_instances.cu), short exponents.
 TEST(DfmaTeamEmulation, RegisteredShapesMatchGmp) {
-  run_shape<48, 4, 15, 6>({3072, 2049}, 20, 2);
+  run_shape<40, 4, 13, 6>({2560, 2049}, 20, 2);
+  run_shape<48, 4, 15, 6>({3072, 2561}, 20, 2);
   run_shape<64, 4, 20, 6>({4096, 3001}, 20, 4);
   run_shape<64, 8, 10, 6>({4096}, 20, 3);
   run_shape<96, 16, 8, 6>({6144}, 12, 2);
   run_shape<128, 8, 20, 6>({8192}, 12, 2);
   run_shape<128, 16, 10, 6>({8192, 6000}, 12, 2);
+  run_shape<256, 32, 10, 6>({16384}, 8, 1);
 }
 
 }  // namespace
