@@ -60,11 +60,15 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits, bool dfma_powm 
   // blocks: 533.2 vs 368.3 powm/s, 1.45x Barrett w6 at 16384 bits in the same
   // run (bench/results/2026-11-23-h100-powmregs.md, run 2), chosen as below at
   // S >= 15/16 L blocks (30 of 32: from 14849 bits; measured at S = L).
-  // Session 11 (H200 run D, 2048-bit exponents scaled): the team DFMA powm
-  // on 32 lanes of 10 limbs (k = 320), 651.6 powm/s at 16384 bits against
-  // 529.2 for bgsqr q16.l32 (1.23x) and 604.9 on 16 lanes of 20.
+  // Session 11: 12288-16384 bits on the team DFMA powm on 32 lanes of 10
+  // limbs (k = 320 whatever the size): H100 run F, 2048-bit exponents
+  // scaled, 652.4 powm/s at 16384 bits against 533.1 for bgsqr q16.l32
+  // (1.22x; H200 run D: 604.9 on 16 lanes of 20), 877.2 at 12288 against
+  // 741 for the composed Barrett (1.18x). Below 12288 bits Barrett keeps it
+  // (not measured against the team kernel there).
+  if (powm && bits >= 12288 && bits <= 16384) return Preferred{"powm.dfmat.u64.q256.t32.w6", 4};
   if (powm && bits > 8192 && bits <= 16384 && 16 * ((bits + 511) / 512) >= 15 * 32)
-    return Preferred{"powm.dfmat.u64.q256.t32.w6", 4};
+    return Preferred{"powm.bgsqr.u32.q16.l32.w6", 8};
   // powm above 16 Kbit to 32 Kbit: the fused NTT Barrett powm (task nttpowm,
   // one block per instance, mu's and m''s transforms cached;
   // kernels/modular/nttbarrett_powm.cuh): 1.12x the composed one at 32 Kbit,

@@ -240,11 +240,16 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::PowM, 129, "powm.dfma.u64.q4.w4.sq"},
       {Op::PowM, 128, "powm.dfma.u64.q2.w3.sq"},
       {Op::PowM, 65, "powm.dfma.u64.q2.w3.sq"},
-      {Op::PowM, 3072, "powm.bgfixed.u32.q8.l16.w6"},
-      {Op::PowM, 3585, "powm.bgsqr.u32.q16.l8.w6"},  // S = 15 blocks of 8 limbs; q16 on 8 lanes
-      {Op::PowM, 4096, "powm.bgsqr.u32.q16.l8.w6"},
-      {Op::PowM, 7424, "powm.bgfixed.u32.q8.l32.w6"},  // S = 29
-      {Op::PowM, 8192, "powm.bgsqr.u32.q16.l16.w6"},
+      // session 11: the team DFMA powm, 2049-8192 bits and 12288-16384
+      {Op::PowM, 2049, "powm.dfmat.u64.q40.t4.w6"},
+      {Op::PowM, 2560, "powm.dfmat.u64.q40.t4.w6"},
+      {Op::PowM, 2561, "powm.dfmat.u64.q48.t4.w6"},
+      {Op::PowM, 3072, "powm.dfmat.u64.q48.t4.w6"},
+      {Op::PowM, 3585, "powm.dfmat.u64.q64.t8.w6"},
+      {Op::PowM, 4096, "powm.dfmat.u64.q64.t8.w6"},
+      {Op::PowM, 6144, "powm.dfmat.u64.q96.t8.w6"},
+      {Op::PowM, 7424, "powm.dfmat.u64.q128.t16.w6"},
+      {Op::PowM, 8192, "powm.dfmat.u64.q128.t16.w6"},
       {Op::MulMod, 512, "mulmod.mont.u32.q16"},
       {Op::MulMod, 1, "mulmod.preinv.u64.q1"},  // session 9: one 64-bit word to 64 bits
       {Op::SqrMod, 64, "sqrmod.preinv.u64.q1"},
@@ -265,9 +270,9 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::SqrMod, 8192, "sqrmod.wbarrett2.u32.q16.l8"},
       {Op::MulMod, 8193, "mulmod.barrett.u64.q1"},
       {Op::SqrMod, 65536, "sqrmod.barrett.u64.q1"},
-      {Op::PowM, 16384, "powm.bgsqr.u32.q16.l32.w6"},  // powmregs: 1.45x Barrett w6
-      {Op::PowM, 14849, "powm.bgsqr.u32.q16.l32.w6"},  // S = 30 blocks of 16 limbs
-      {Op::PowM, 14848, "powm.barrett.u64.q1.w6"},
+      {Op::PowM, 16384, "powm.dfmat.u64.q256.t32.w6"},
+      {Op::PowM, 12288, "powm.dfmat.u64.q256.t32.w6"},
+      {Op::PowM, 12287, "powm.barrett.u64.q1.w6"},
       {Op::PowM, 16385, "powm.nttbarrett.u64.q1.w6"},  // task nttpowm: above 16 Kbit to 32 Kbit
       {Op::PowM, 32768, "powm.nttbarrett.u64.q1.w6"},
       {Op::PowM, 32769, "powm.nttbarrett.u64.q1.w6.b2"},  // task nttfuse: 1.23-1.26x Barrett w6
@@ -293,7 +298,7 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
   EXPECT_EQ(default_plan(Op::Mul, 1024, 1 << 22, kH100)->ipb, 32u);  // q16.l2.r4: 64-thread blocks
   EXPECT_EQ(default_plan(Op::Mul, 768, 1 << 22, kH100)->ipb, 16u);
   EXPECT_EQ(default_plan(Op::MulLow, 4096, 1 << 20, kH100)->ipb, 8u);  // wlow: one full warp per block
-  EXPECT_EQ(default_plan(Op::PowM, 4096, 1 << 14, kH100)->ipb, 32u);   // bgsqr.q16.l8: 256-thread blocks
+  EXPECT_EQ(default_plan(Op::PowM, 4096, 1 << 14, kH100)->ipb, 16u);   // dfmat.q64.t8: 128-thread blocks
   EXPECT_EQ(default_plan(Op::PowM, 1024, 1 << 16, kH100)->ipb, 128u);  // dfma: one thread an instance
   // Small powm batches above 1 Kbit stay on the warp kernels (one or two of their waves).
   EXPECT_EQ(default_plan(Op::PowM, 1536, 8448, kH100)->variant, "powm.bgfixed.u32.q8.l8.w6");
@@ -301,8 +306,8 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
   EXPECT_EQ(default_plan(Op::PowM, 2048, 16896, kH100)->variant, "powm.bgsqr.u32.q8.l8.w6");
   EXPECT_EQ(default_plan(Op::PowM, 2048, 16897, kH100)->variant, "powm.dfma.u64.q32.w6");
   EXPECT_EQ(default_plan(Op::PowM, 1024, 100, kH100)->variant, "powm.dfma.u64.q16.w5.sq");
-  EXPECT_EQ(default_plan(Op::PowM, 8192, 1 << 12, kH100)->ipb, 16u);   // bgsqr.q16.l16
-  EXPECT_EQ(default_plan(Op::PowM, 16384, 1 << 11, kH100)->ipb, 8u);   // bgsqr.q16.l32: 256-thread blocks
+  EXPECT_EQ(default_plan(Op::PowM, 8192, 1 << 12, kH100)->ipb, 8u);    // dfmat.q128.t16
+  EXPECT_EQ(default_plan(Op::PowM, 16384, 1 << 11, kH100)->ipb, 4u);   // dfmat.q256.t32: 128-thread blocks
   EXPECT_EQ(default_plan(Op::MulLow, 4097, 1 << 20, kH100)->variant.find("wlow"), std::string::npos);  // past l4's limit
   EXPECT_EQ(default_plan(Op::Mul, 8192, 1 << 19, kH100)->ipb, 4u);
   EXPECT_EQ(default_plan(Op::Mul, 9215, 1 << 18, kH100)->ipb, 1u);
