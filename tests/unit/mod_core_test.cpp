@@ -242,6 +242,16 @@ TEST(ModRegistry, LimitsAndMessages) {
         (w.op != kernels::Op::MulMod && w.op != kernels::Op::SqrMod && w.op != kernels::Op::PowM))
       continue;
     const uint32_t limbs = uint32_t(kernels::max_operand_bits(w, h100) / 32);
+    // The team DFMA powm (dfma_team_instances.cu): the smallest kept kernel
+    // that holds m (128 or 256 limbs), the composed Barrett past 256.
+    if (std::string(w.algorithm) == "dfmat") {
+      EXPECT_EQ(w.op, kernels::Op::PowM) << w.name;
+      if (limbs <= 256)
+        EXPECT_NE(kernels::variants::large_even_modulus_kernel(w.op, limbs <= 128 ? 128 : 256), nullptr) << w.name;
+      else
+        EXPECT_NE(kernels::find_variant("powm.barrett.u64.q1.w6"), nullptr) << w.name;
+      continue;
+    }
     if (limbs == 512) {  // 16 Kbit, powm only (task powmregs)
       EXPECT_EQ(w.op, kernels::Op::PowM) << w.name;
       EXPECT_NE(kernels::find_variant("powm.barrett.u64.q1.w6"), nullptr) << w.name;
