@@ -116,6 +116,20 @@ BIGTUNE_HD inline void add_column(int s, uint64_t& cur, uint64_t& nxt, const dou
   }
 }
 
+// acc[0 .. N] += x y (y of N limbs) by rows: the low half of x y_j into
+// column j, the high half into column j + 1 (the Montgomery kernels' step,
+// dfma_montgomery.cuh and dfma_team_montgomery.cuh).
+template <int N>
+BIGTUNE_HD inline void add_row(uint64_t* acc, double x, const double* y) {
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int j = 0; j < N; ++j) {
+    uint64_t hi, lo;
+    dfma_split(x, y[j], hi, lo);
+    acc[j] += lo - kLoBits;
+    acc[j + 1] += hi - kHiBits;
+  }
+}
+
 // x[0 .. NA + NB) = a b as 52-bit limbs, by columns, each carried at once.
 template <int NA, int NB>
 BIGTUNE_HD inline void product_limbs(uint64_t* x, const double* a, const double* b) {

@@ -78,13 +78,7 @@ BIGTUNE_HD inline void reduce_step(uint64_t* acc, const double* m, double mp, ui
   uint64_t qhi, qlo;
   dfma_split(to_double(acc[0] & kMask52), mp, qhi, qlo);
   const double q = bits_to_double(qlo) - 0x1p52;
-  BIGTUNE_MOD_UNROLL_ALL
-  for (int j = 0; j < kK; ++j) {
-    uint64_t hi, lo;
-    dfma_split(q, m[j], hi, lo);
-    acc[j] += lo - kLoBits;
-    acc[j + 1] += hi - kHiBits;
-  }
+  add_row<kK>(acc, q, m);
   const uint64_t carry = acc[0] >> 52;
   BIGTUNE_MOD_UNROLL_ALL
   for (int j = 0; j < kK; ++j) acc[j] = acc[j + 1];
@@ -124,13 +118,7 @@ BIGTUNE_HD inline void mont_mul(double* r, const uint64_t* slots, int stride, co
     for (int u = 0; u < U; ++u) ai[u] = bits_to_double(slots[(i0 + u) * stride]);
     BIGTUNE_MOD_UNROLL_ALL
     for (int u = 0; u < U; ++u) {
-      BIGTUNE_MOD_UNROLL_ALL
-      for (int j = 0; j < kK; ++j) {
-        uint64_t hi, lo;
-        dfma_split(ai[u], b[j], hi, lo);
-        acc[j] += lo - kLoBits;
-        acc[j + 1] += hi - kHiBits;
-      }
+      add_row<kK>(acc, ai[u], b);
       reduce_step<kK>(acc, mod.m, mod.mp, 0);
     }
   }

@@ -149,24 +149,12 @@ __device__ __forceinline__ void mont_mul(double (&r)[S], const double* a_sh, con
     BIGTUNE_MOD_UNROLL_ALL
     for (int u = 0; u < U; ++u) {
       const double ai = a_sh[i0 + u];
-      BIGTUNE_MOD_UNROLL_ALL
-      for (int l = 0; l < S; ++l) {
-        uint64_t hi, lo;
-        dfma_split(ai, b[l], hi, lo);
-        acc[l] += lo - kLoBits;
-        acc[l + 1] += hi - kHiBits;
-      }
+      add_row<S>(acc, ai, b);
       // q = t_0 m' mod b on rank 0 (the low half's bit pattern is 2^52 + q).
       uint64_t qhi, qlo;
       dfma_split(to_double(acc[0] & kMask52), mp, qhi, qlo);
       const double q = bits_to_double(team.from_rank(qlo, 0)) - 0x1p52;
-      BIGTUNE_MOD_UNROLL_ALL
-      for (int l = 0; l < S; ++l) {
-        uint64_t hi, lo;
-        dfma_split(q, m[l], hi, lo);
-        acc[l] += lo - kLoBits;
-        acc[l + 1] += hi - kHiBits;
-      }
+      add_row<S>(acc, q, m);
       const uint64_t out = acc[0];
       const uint64_t down = team.from_above(out);
       BIGTUNE_MOD_UNROLL_ALL

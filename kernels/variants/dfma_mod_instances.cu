@@ -26,6 +26,7 @@
 #include "kernels/modular/dfma_montgomery.cuh"
 #include "kernels/variants/mod_kernels.cuh"  // kModThreads, kModEvenOnly: the even-modulus fallback
 #include "kernels/variants/kernel_args.hpp"
+#include "kernels/variants/mod_fallback.hpp"  // launch_even_powm_pass
 #include "kernels/variants/variant_factory.hpp"
 
 namespace bigtune::kernels::variants {
@@ -241,15 +242,7 @@ cudaError_t dfma_powm_launch(const Variant& v, const KernelArgs& args, const Geo
   void* params[] = {&k};
   if (e == cudaSuccess) e = cudaLaunchKernel(v.kernel, dim3(g.grid), dim3(g.block), params, 0, stream);
   if (e != cudaSuccess) return e;
-  KernelArgs fb = args;  // the same batches as 32-bit limbs
-  fb.limbs *= 2, fb.out_limbs *= 2, fb.m_limbs *= 2, fb.e_limbs *= 2;
-  fb.ipb = kModThreads;
-  fb.threads_per_instance = 1;
-  fb.shift = 4u | kModEvenOnly;
-  void* fb_params[] = {&fb};
-  const uint64_t blocks = (args.count + fb.ipb - 1) / fb.ipb;
-  if (blocks > 0x7fffffffull) return cudaErrorInvalidConfiguration;
-  return cudaLaunchKernel(f->kernel, dim3(uint32_t(blocks)), dim3(fb.ipb), fb_params, 0, stream);
+  return launch_even_powm_pass(f->kernel, args, stream);
 }
 
 const ShapeRules kDfmaPowmShape{one_thread, no_smem, dfma_max_bits, powm_scratch, dfma_powm_launch, false};

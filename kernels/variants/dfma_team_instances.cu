@@ -20,7 +20,6 @@
 #include "kernels/modular/dfma_team_montgomery.cuh"
 #include "kernels/variants/kernel_args.hpp"
 #include "kernels/variants/mod_fallback.hpp"
-#include "kernels/variants/mod_kernels.cuh"  // kModThreads, kModEvenOnly
 #include "kernels/variants/variant_factory.hpp"
 
 namespace bigtune::kernels::variants {
@@ -80,15 +79,7 @@ cudaError_t team_powm_launch(const Variant& v, const KernelArgs& args, const Geo
   // 16 Kbit: the whole call again on the composed Barrett powm (any modulus;
   // the odd ones' results are rewritten equal).
   if (!even) return powm_on_composed_barrett(args, stream);
-  KernelArgs fb = args;  // the same batches as 32-bit limbs
-  fb.limbs *= 2, fb.out_limbs *= 2, fb.m_limbs *= 2, fb.e_limbs *= 2;
-  fb.ipb = kModThreads;
-  fb.threads_per_instance = 1;
-  fb.shift = 4u | kModEvenOnly;
-  void* fb_params[] = {&fb};
-  const uint64_t blocks = (args.count + fb.ipb - 1) / fb.ipb;
-  if (blocks > 0x7fffffffull) return cudaErrorInvalidConfiguration;
-  return cudaLaunchKernel(even, dim3(uint32_t(blocks)), dim3(fb.ipb), fb_params, 0, stream);
+  return launch_even_powm_pass(even, args, stream);
 }
 
 const ShapeRules kTeamPowmShape{team_lanes, no_smem, team_max_bits, team_scratch, team_powm_launch, false};

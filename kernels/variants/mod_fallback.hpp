@@ -21,4 +21,10 @@ const void* large_even_modulus_kernel(Op op, uint32_t limbs);
 // (16 Kbit: the warp and team powm kernels).
 cudaError_t powm_on_composed_barrett(const KernelArgs& args, cudaStream_t stream);
 
+// The even moduli's pass after a DFMA powm (args in 64-bit words, as the DFMA
+// variants take them): `kernel`, a thread Montgomery powm (window 4), over
+// the same batches seen as 32-bit limbs in "even only" mode, one thread an
+// instance; it skips every instance unless scratch word 0 is set.
+cudaError_t launch_even_powm_pass(const void* kernel, const KernelArgs& args, cudaStream_t stream);
+
 }  // namespace bigtune::kernels::variants

@@ -22,6 +22,18 @@ const void* large_even_modulus_kernel(Op op, uint32_t limbs) {
   }
 }
 
+cudaError_t launch_even_powm_pass(const void* kernel, const KernelArgs& args, cudaStream_t stream) {
+  KernelArgs fb = args;  // the same batches as 32-bit limbs
+  fb.limbs *= 2, fb.out_limbs *= 2, fb.m_limbs *= 2, fb.e_limbs *= 2;
+  fb.ipb = kModThreads;
+  fb.threads_per_instance = 1;
+  fb.shift = 4u | kModEvenOnly;
+  void* params[] = {&fb};
+  const uint64_t blocks = (args.count + fb.ipb - 1) / fb.ipb;
+  if (blocks > 0x7fffffffull) return cudaErrorInvalidConfiguration;
+  return cudaLaunchKernel(kernel, dim3(uint32_t(blocks)), dim3(fb.ipb), params, 0, stream);
+}
+
 cudaError_t powm_on_composed_barrett(const KernelArgs& args, cudaStream_t stream) {
   const Variant* b = find_variant("powm.barrett.u64.q1.w6");
   if (!b) return cudaErrorInvalidConfiguration;
