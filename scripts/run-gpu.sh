@@ -10,7 +10,7 @@ mode=${1:-all}
 bin=gpu-build/bin
 if [[ ! -x $bin/bigtune_gpu_tests && -d gpu-build/carry ]]; then  # carried compressed (build-gpu.sh)
   bin=/tmp/bigtune-bin && mkdir -p $bin
-  for f in gpu-build/carry/*.gz; do gunzip -c "$f" >"$bin/$(basename "$f" .gz)" && chmod +x "$bin/$(basename "$f" .gz)"; done
+  xz -dc gpu-build/carry/bin.tar.xz | tar -C $bin -xf -
 fi
 out=${OUT:-gpu-out}
 mkdir -p "$out"
