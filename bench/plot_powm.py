@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""Plots powm rates from bigtune-bench-mod logs: every variant's instances/s
+per bit-size (the best of each family marked), against the CGBN figures of
+TARGETS.md and, where a log has them, GMP on the host's cores.
+Usage: python3 bench/plot_powm.py OUT.png LOG [LOG ...]  (needs matplotlib)
+Rows the logs repeat (one size in several runs) keep the last one read."""
+import re
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+
+# TARGETS.md: the warp-level peer (CGBN) on the H100, full exponents.
+CGBN = {1024: 2.09e6, 2048: 2.79e5, 4096: 3.68e4, 8192: 5.1e3}
+
+ROW = re.compile(r"^\s*(\d+)\s+(powm\.\S+)\s+(\d+)\s+([\d.]+)\s+([\d.e+]+)\s*\|\s*([\d.e+]+)")
+
+
+def family(variant):
+    return variant.split(".")[1]
+
+
+def main():
+    out, logs = sys.argv[1], sys.argv[2:]
+    rate, gmp = {}, {}
+    for path in logs:
+        for line in open(path):
+            m = ROW.match(line)
+            if not m:
+                continue
+            bits, variant, r, g = int(m.group(1)), m.group(2), float(m.group(5)), float(m.group(6))
+            rate[(variant, bits)] = r
+            if g > 0:
+                gmp[bits] = g
+    fig, ax = plt.subplots(figsize=(8, 5))
+    families = sorted({family(v) for v, _ in rate})
+    for fam in families:
+        points = {}
+        for (v, bits), r in rate.items():
+            if family(v) == fam and r > points.get(bits, 0):
+                points[bits] = r
+        xs = sorted(points)
+        ax.plot(xs, [points[x] for x in xs], "o-", label=f"bigtune {fam} (best shape)")
+    lo, hi = min(b for _, b in rate), max(b for _, b in rate)
+    xs = [x for x in sorted(CGBN) if lo <= x <= hi]
+    ax.plot(xs, [CGBN[x] for x in xs], "kx--", markersize=9, label="CGBN (TARGETS.md)")
+    if gmp:
+        xs = sorted(gmp)
+        ax.plot(xs, [gmp[x] for x in xs], "s:", color="gray", label="GMP, 16 host cores")
+    ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
+    ax.set_xlabel("bits (modulus, operand and exponent)")
+    ax.set_ylabel("powm / s")
+    ax.set_title("powm, a modulus and full exponent per instance")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+
+
+if __name__ == "__main__":
+    main()
