@@ -1,0 +1,20 @@
+// The team DFMA powm's 6, 8 and 16 Kbit shapes (dfma_team_kernels.cuh; the
+// launch, shape rules and smaller shapes: dfma_team_instances.cu): 6 Kbit
+// k = 120 on 8 lanes of 15 limbs, 128 on 16 of 8; 8 Kbit k = 160 on 8 of 20,
+// 16 of 10, 32 of 5; 16 Kbit k = 320 on 16 of 20, 32 of 10.
+#include "kernels/variants/dfma_team_kernels.cuh"
+
+namespace bigtune::kernels::variants {
+
+void append_dfma_team_large_variants(std::vector<Variant>& out) {
+  const auto k = [](auto f) { return reinterpret_cast<const void*>(f); };
+  add_team_variant(out, k(&dfma_team_powm_kernel<96, 8, 15, 6, 4>), 96, 8, 6);
+  add_team_variant(out, k(&dfma_team_powm_kernel<96, 16, 8, 6, 5>), 96, 16, 6);
+  add_team_variant(out, k(&dfma_team_powm_kernel<128, 8, 20, 6, 3>), 128, 8, 6);
+  add_team_variant(out, k(&dfma_team_powm_kernel<128, 16, 10, 6, 4>), 128, 16, 6);
+  add_team_variant(out, k(&dfma_team_powm_kernel<128, 32, 5, 6, 5>), 128, 32, 6);
+  add_team_variant(out, k(&dfma_team_powm_kernel<256, 16, 20, 6, 3>), 256, 16, 6);
+  add_team_variant(out, k(&dfma_team_powm_kernel<256, 32, 10, 6, 4>), 256, 32, 6);
+}
+
+}  // namespace bigtune::kernels::variants
