@@ -108,12 +108,13 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits, bool dfma_powm 
   if (powm && dfma_powm && bits > 1024 && bits <= 1536) return Preferred{"powm.dfma.u64.q24.w6", 64};
   // Session 11: 2049-8192 bits on the DFMA Montgomery powm shared by a team
   // of lanes (kernels/modular/dfma_team_montgomery.cuh; 32 / T teams a warp,
-  // 128-thread blocks). H200 runs B-C, full exponents, moduli per instance,
-  // against the warp default: 1.055e5 / 7.66e4 powm/s at 2560 bits (q48.t4
-  // / bgfixed q8.l16), 8.68e4 / 5.35e4 at 3072 (q48.t4), 4.37e4 / 3.32e4 at
-  // 4096 (q64.t8 / bgsqr q16.l8), 1.11e4 / 6812 at 6144 (q96.t8 / bgfixed
-  // q8.l32), 5657 / 4277 at 8192 (q128.t16 / bgsqr q16.l16); the other lane
-  // counts 0.85-0.97x (bench/results/2026-11-27-h100-session11.md).
+  // 128-thread blocks). H200 runs C-D, full exponents, moduli per instance,
+  // against the warp default: 1.63e5 / 7.66e4 powm/s at 2560 bits (q40.t4 /
+  // bgfixed q8.l16; q48.t4 1.055e5), 8.68e4 / 5.35e4 at 3072 (q48.t4), and
+  // 1.11e4 / 6812 at 6144 (q96.t8 / bgfixed q8.l32); H100 run F: 4.361e4 /
+  // 3.319e4 at 4096 (q64.t8 / bgsqr q16.l8), 5651 / 4283 at 8192 (q128.t16 /
+  // bgsqr q16.l16); the other lane counts 0.85-0.97x
+  // (bench/results/2026-11-27-h100-session11.md).
   if (powm && bits > 2048 && bits <= 8192) {
     if (bits <= 2560) return Preferred{"powm.dfmat.u64.q40.t4.w6", 32};
     if (bits <= 3072) return Preferred{"powm.dfmat.u64.q48.t4.w6", 32};

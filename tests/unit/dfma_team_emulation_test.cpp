@@ -2,8 +2,8 @@
 // the CPU: the 32 lanes of a warp played by fibers with emulated shuffles
 // (tests/support/warp_emulation.hpp), the limb products by the host form of
 // the DFMA split, every result checked against GMP's mpz_powm. Teams of 2 to
-// 16 lanes; the registered shapes (4 Kbit on 4 and 8 lanes, 8 Kbit on 8 and
-// 16) with short exponents, small shapes with longer ones. Odd moduli only:
+// 32 lanes; the registered shapes (2.5 to 16 Kbit) with short exponents,
+// small shapes with longer ones. Odd moduli only:
 // even ones never reach dteam::powm (the kernel hands them to the thread
 // Montgomery fallback; the GPU tests cover that path). One exponent per warp:
 // the emulation needs every lane of a warp to pass the same barriers, which
@@ -17,6 +17,8 @@
 #include <vector>
 
 #include "kernels/modular/dfma_team_montgomery.cuh"
+#include "runtime/mpz_words.hpp"
+#include "tests/support/modulus_kinds.hpp"
 #include "tests/support/operands.hpp"
 
 namespace bigtune {
@@ -26,26 +28,17 @@ namespace dteam = kernels::modular::dteam;
 namespace dmont = kernels::modular::dmont;
 
 std::vector<uint64_t> words_of(const mpz_t v, uint32_t n) {
-  std::vector<uint64_t> w(n, 0);
-  size_t got = 0;
-  if (mpz_sgn(v)) mpz_export(w.data(), &got, -1, 8, 0, 0, v);
+  std::vector<uint64_t> w(n);
+  runtime::mpz_to_words(w.data(), n, 64ull * n, v);
   return w;
 }
 
-void from_words(mpz_t v, const uint64_t* w, uint32_t n) { mpz_import(v, n, -1, 8, 0, 0, w); }
-
-// Modulus kind k (odd, below 2^bits): 2^(bits-1) + 1, 2^bits - 1, 1, 3,
-// random of full size, random and short, runs of ones and zeros.
+// The odd kinds of tests/support/modulus_kinds.hpp (full odd, 2^b - 1,
+// 2^(b-1) + 1, 1, short odd, runs with bit 0 set, 3).
 void make_odd_modulus(mpz_t m, gmp_randstate_t rng, uint64_t bits, uint64_t k) {
-  switch (k % 7) {
-    case 0: mpz_set_ui(m, 0), mpz_setbit(m, bits - 1), mpz_setbit(m, 0); break;
-    case 1: mpz_set_ui(m, 0), mpz_setbit(m, bits), mpz_sub_ui(m, m, 1); break;
-    case 2: mpz_set_ui(m, 1); break;
-    case 3: mpz_set_ui(m, 3); break;
-    case 4: mpz_urandomb(m, rng, bits), mpz_setbit(m, bits - 1), mpz_setbit(m, 0); break;
-    case 5: mpz_urandomb(m, rng, bits / 2 + 1), mpz_setbit(m, 0); break;
-    default: mpz_rrandomb(m, rng, bits), mpz_setbit(m, 0); break;
-  }
+  static constexpr uint32_t kOddKinds[] = {0, 2, 3, 5, 7, 8, 9};
+  test::make_modulus_of_kind(m, rng, bits, kOddKinds[k % 7]);
+  mpz_setbit(m, 0);
 }
 
 // One warp of 32 / T teams, one exponent; returns the mismatches.
@@ -80,10 +73,10 @@ uint64_t run_warp_case(gmp_randstate_t rng, uint64_t bits, const mpz_t e, uint64
   for (int t = 0; t < kTeams; ++t) {
     mpz_t xm, mm;
     mpz_inits(xm, mm, nullptr);
-    from_words(xm, x.data() + t * NW, NW);
-    from_words(mm, m.data() + t * NW, NW);
+    runtime::words_to_mpz(xm, x.data() + t * NW, NW);
+    runtime::words_to_mpz(mm, m.data() + t * NW, NW);
     mpz_powm(want, xm, e, mm);
-    from_words(got, r.data() + t * NW, NW);
+    runtime::words_to_mpz(got, r.data() + t * NW, NW);
     if (mpz_cmp(want, got) != 0 && ++bad <= 3)
       ADD_FAILURE() << "powm team T=" << T << " S=" << S << " NW=" << NW << " bits " << bits << " team " << t
                     << "\n x " << test::hex(xm) << "\n e " << test::hex(e) << "\n m " << test::hex(mm)
