@@ -2,7 +2,8 @@
 """Plots powm rates from bigtune-bench-mod logs: every variant's instances/s
 per bit-size (the best of each family marked), against the CGBN figures of
 TARGETS.md and, where a log has them, GMP on the host's cores.
-Usage: python3 bench/plot_powm.py OUT.png LOG [LOG ...]  (needs matplotlib)
+Usage: python3 bench/plot_powm.py OUT.png LOG [LOG ...]  (needs matplotlib:
+BIGTUNE_SETUP_PLOTS=1 scripts/setup.sh installs it)
 Rows the logs repeat (one size in several runs) keep the last one read."""
 import re
 import sys

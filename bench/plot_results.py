@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Plots a bigtune-bench CSV: add/sub bandwidth against the device copy
 bandwidth, and multiplication throughput against the peers of TARGETS.md.
-Usage: python3 bench/plot_results.py RUN.csv OUT.png  (needs matplotlib)"""
+Usage: python3 bench/plot_results.py RUN.csv OUT.png  (needs matplotlib:
+BIGTUNE_SETUP_PLOTS=1 scripts/setup.sh installs it)"""
 import csv
 import sys
 

@@ -22,3 +22,10 @@ if ! command -v nvcc >/dev/null && [ -x /usr/local/cuda/bin/nvcc ]; then
 fi
 [ -x /usr/local/cuda/bin/nvcc ] || command -v nvcc >/dev/null || {
   echo "setup: the CUDA toolkit (nvcc, CUPTI) is required: install CUDA 12.4+ in /usr/local/cuda" >&2; exit 1; }
+# The plots of bench/ (bench/plot_results.py, bench/plot_powm.py) need
+# matplotlib; only on request, so that CI's setup stays short:
+#   BIGTUNE_SETUP_PLOTS=1 scripts/setup.sh
+if [[ ${BIGTUNE_SETUP_PLOTS:-0} == 1 ]] && ! python3 -c "import matplotlib" 2>/dev/null; then
+  echo "setup: installing matplotlib for python3 ($(command -v python3))"
+  python3 -m pip install -q matplotlib
+fi
