@@ -29,7 +29,17 @@
 // 2^64 for k < 1024); the carries cross the ranks in T - 1 rounds (a carry
 // of rank j reaches rank j + r in round r; round 1 moves each rank's whole
 // carry, later ones a 0 or 1 through all-ones slices). 2 k^2 + k limb
-// products a product (squarings too), (2S + 1) a rank and step.
+// products a product, (2S + 1) a rank and step. The column sums take the
+// halves' raw bit patterns; their exponent fields come off only where a
+// carry leaves rank 0 and in normalise (RawColumns, session 12).
+//
+// mont_sqr (session 12) squares by half the pairs, tiles of S x S limbs
+// balanced over the ranks into column sums in shared memory, then reduces
+// them with the same window: k (k + 1) / 2 + k^2 + k limb products. It runs
+// 1.01-1.02x mont_mul's squaring at 8 and 16 Kbit and 0.98x at 4 Kbit
+// (H100, bench/results/2026-11-27-h100-session12.md), not the 1.3x its
+// limb products promise: the per-step work it removes is not what bounds a
+// step.
 //
 // Lazy reduction as in dfma_montgomery.cuh: values stay below 2m (4m < R),
 // the final subtraction is done once at the end.
@@ -102,15 +112,53 @@ __device__ __forceinline__ uint64_t limb_of_words(const uint64_t* p, uint32_t n,
   return v & kMask52;
 }
 
+// The window's column sums take the limb products' halves as raw bit
+// patterns (add_row_raw): each carries its double's exponent field (kLoBits
+// or kHiBits, both 0 in the low 52 bits), and no step spends instructions
+// taking it off. What a column holds is known from its index and the step:
+// rank 0's leaving column i has had the low halves of the pairs (i', i - i')
+// and the high halves of the pairs (i', i - 1 - i'), i' <= i, from each of
+// the Rows rows a step; a column c >= k at the end of the product the pairs
+// with i' in [c - k + 1, k) and [c - k, k). Only bits 52-63 differ from the
+// true sum, and a true sum is below 2^64: its carry is (raw >> 52) less the
+// exponent fields' sum, mod 2^12.
+template <int K, int Rows>
+struct RawColumns {
+  static constexpr uint32_t kLoExp = uint32_t(dfma::kLoBits >> 52), kHiExp = uint32_t(dfma::kHiBits >> 52);
+  // The exponent fields' sum (bits 52-63) in rank 0's column at step 0, and
+  // its growth a step.
+  static constexpr uint32_t kFirstStep = Rows * kLoExp, kPerStep = Rows * (kLoExp + kHiExp);
+  // In column c >= K after the K steps, as a 64-bit word.
+  __device__ __forceinline__ static uint64_t final_bias(int c) {
+    const uint32_t f = uint32_t(Rows) * (uint32_t(2 * K - 1 - c) * kLoExp + uint32_t(2 * K - c) * kHiExp);
+    return uint64_t(f & 0xfff) << 52;
+  }
+};
+
+// acc[0 .. N] += x y (y of N limbs) by rows, the halves as raw bit patterns.
+template <int N>
+__device__ __forceinline__ void add_row_raw(uint64_t* acc, double x, const double* y) {
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int j = 0; j < N; ++j) {
+    uint64_t hi, lo;
+    dfma::dfma_split(x, y[j], hi, lo);
+    acc[j] += lo;
+    acc[j + 1] += hi;
+  }
+}
+
 // Adds the window's carries across the ranks: r = the team's normalised
 // limbs of sum_j sum_l acc_j[l] b^(jS + l), a value below b^k (the top
 // rank's carry out is 0 and dropped).
-template <int T, int S>
+// Rows: the rows of limb products each step added (2 in mont_mul, 1 in
+// mont_sqr's reduction) as raw bit patterns (RawColumns): their exponent
+// fields are taken off here.
+template <int T, int S, int Rows>
 __device__ __forceinline__ void normalise(double (&r)[S], const uint64_t (&acc)[S + 1], const Team<T>& team) {
   uint64_t limb[S], c = 0;
   BIGTUNE_MOD_UNROLL_ALL
   for (int l = 0; l < S; ++l) {
-    const uint64_t v = acc[l] + c;
+    const uint64_t v = acc[l] - RawColumns<T * S, Rows>::final_bias(T * S + team.rank * S + l) + c;
     limb[l] = v & kMask52;
     c = v >> 52;
   }
@@ -130,13 +178,38 @@ __device__ __forceinline__ void normalise(double (&r)[S], const uint64_t (&acc)[
   for (int l = 0; l < S; ++l) r[l] = dfma::to_double(limb[l]);
 }
 
+// Steps 2-4 of a product step (above): q_i = t_0 m' mod b from rank 0's
+// lowest column, broadcast; acc += q_i M_j; the window slides one column
+// (the new top slot acc[S] is 0). Raw column sums (RawColumns): exp_sum is
+// the exponent fields' sum in rank 0's leaving column, advanced a step here.
+template <int T, int S, int Rows>
+__device__ __forceinline__ void reduce_and_slide(uint64_t (&acc)[S + 1], const double* m, double mp, bool bottom,
+                                                 bool top, uint32_t& exp_sum, const Team<T>& team) {
+  using namespace dfma;
+  // q = t_0 m' mod b on rank 0 (the low half's bit pattern is 2^52 + q).
+  uint64_t qhi, qlo;
+  dfma_split(to_double(acc[0] & kMask52), mp, qhi, qlo);
+  const double q = bits_to_double(team.from_rank(qlo, 0)) - 0x1p52;
+  add_row_raw<S>(acc, q, m);
+  const uint64_t out = acc[0];
+  const uint64_t down = team.from_above(out);
+  // rank 0: the carry of the column that left (its low 52 bits are 0)
+  const uint64_t carry = ((uint32_t(out >> 52) - exp_sum) & 0xfffu);
+  exp_sum += RawColumns<T * S, Rows>::kPerStep;
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int l = 0; l < S; ++l) acc[l] = acc[l + 1];
+  acc[S] = 0;
+  acc[0] += bottom ? carry : 0;
+  acc[S - 1] += top ? 0 : down;  // the partial column from rank j + 1
+}
+
 // r = a b / R mod m, r < 2m, for a, b < 2m: a's k limbs (doubles) in
 // a_sh[0 .. k) (shared memory, read only), b and m this rank's S limbs in
 // registers, mp = -m^-1 mod b. r may alias b. U steps a pass of the rolled
 // loop (U divides k).
 template <int T, int S, int U>
 __device__ __forceinline__ void mont_mul(double (&r)[S], const double* a_sh, const double (&b)[S],
-                                         const double (&m)[S], double mp, const Team<T>& team) {
+                                         const double* m, double mp, const Team<T>& team) {
   using namespace dfma;
   constexpr int kK = T * S;
   static_assert(kK % U == 0, "whole passes");
@@ -144,27 +217,170 @@ __device__ __forceinline__ void mont_mul(double (&r)[S], const double* a_sh, con
   BIGTUNE_MOD_UNROLL_ALL
   for (int l = 0; l <= S; ++l) acc[l] = 0;
   const bool bottom = team.rank == 0, top = team.rank == T - 1;
+  uint32_t exp_sum = RawColumns<kK, 2>::kFirstStep;
   BIGTUNE_MOD_NO_UNROLL
   for (int i0 = 0; i0 < kK; i0 += U) {
     BIGTUNE_MOD_UNROLL_ALL
     for (int u = 0; u < U; ++u) {
       const double ai = a_sh[i0 + u];
-      add_row<S>(acc, ai, b);
-      // q = t_0 m' mod b on rank 0 (the low half's bit pattern is 2^52 + q).
-      uint64_t qhi, qlo;
-      dfma_split(to_double(acc[0] & kMask52), mp, qhi, qlo);
-      const double q = bits_to_double(team.from_rank(qlo, 0)) - 0x1p52;
-      add_row<S>(acc, q, m);
-      const uint64_t out = acc[0];
-      const uint64_t down = team.from_above(out);
-      BIGTUNE_MOD_UNROLL_ALL
-      for (int l = 0; l < S; ++l) acc[l] = acc[l + 1];
-      acc[S] = 0;
-      acc[0] += bottom ? out >> 52 : 0;  // rank 0: the carry of the column that left
-      acc[S - 1] += top ? 0 : down;      // the partial column from rank j + 1
+      add_row_raw<S>(acc, ai, b);
+      reduce_and_slide<T, S, 2>(acc, m, mp, bottom, top, exp_sum, team);
     }
   }
-  normalise<T, S>(r, acc, team);
+  normalise<T, S, 2>(r, acc, team);
+}
+
+// The column sums of a square in shared memory (mont_sqr): 2k columns in
+// `main`, and the columns [k/2, 3k/2) once more in `wrapped` for the tiles
+// of the ranks whose partner block wrapped around (below). Column c sits in
+// slot c + c / (2S): one pad slot every 2S columns, so windows 2S columns
+// apart (the ranks' in one round) start in different banks.
+template <int T, int S>
+struct SquareColumns {
+  static constexpr int kK = T * S;
+  static constexpr int kMainSlots = 2 * kK + T;
+  static constexpr int kWrapSlots = kK + T / 2 + 2;  // + the half round's zero row (odd S)
+  static constexpr int kSlots = kMainSlots + kWrapSlots;
+  __device__ __forceinline__ static int slot(int c) { return c + c / (2 * S); }
+  __device__ __forceinline__ static int block_slot(int block) { return block * S + block / 2; }
+};
+
+// buf[slot(c)] += 2 acc[c - c0] for the N columns from c0: the pairs i < j
+// of a square count twice.
+template <int T, int S, int N>
+__device__ __forceinline__ void add_doubled(uint64_t* buf, int c0, const uint64_t (&acc)[N]) {
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int j = 0; j < N; ++j) buf[SquareColumns<T, S>::slot(c0 + j)] += acc[j] << 1;
+}
+
+// r = a^2 / R mod m, r < 2m, for a < 2m: a's limbs in a_sh and this rank's S
+// of them in a, m and mp as in mont_mul; cols: SquareColumns<T, S>::kSlots
+// words of shared memory for the team. r may alias a. Squaring by half the
+// pairs (HAC 14.16) and then a separate reduction (SOS):
+//   1. a^2's pairs i < j by tiles of S x S limbs, balanced over the ranks:
+//      rank j squares its own block (the pairs inside it, then the squares),
+//      and multiplies its block by blocks j + 1, ..., j + T/2 - 1 (mod T,
+//      read from a_sh) in T/2 - 1 rounds, each tile's 2S column sums added
+//      to shared memory. In one round the windows of the ranks whose
+//      partner did not wrap are disjoint (2S columns apart), as are those of
+//      the ranks whose partner wrapped; the two sets may meet, so the second
+//      adds into `wrapped`. The pair of blocks T/2 apart is split by rows
+//      between its two ranks. Every rank forms (S^2 T + S) / 2 limb products,
+//      the lanes in lock step.
+//   2. the reduction: mont_mul's window and steps without the a_i B_j rows,
+//      the top rank feeding the square's columns k + i into its new top
+//      slot, one a step.
+// k (k + 1) / 2 + k^2 + k limb products against mont_mul's 2k^2 + k.
+template <int T, int S, int U>
+__device__ __forceinline__ void mont_sqr(double (&r)[S], const double (&a)[S], const double* a_sh, uint64_t* cols,
+                                         const double* m, double mp, const Team<T>& team) {
+  using namespace dfma;
+  using Cols = SquareColumns<T, S>;
+  constexpr int kK = T * S, kHalf = T / 2, kRows = (S + 1) / 2;
+  static_assert(kK % U == 0, "whole passes");
+  uint64_t* wrapped = cols + Cols::kMainSlots;
+  const int rank = team.rank;
+  BIGTUNE_MOD_NO_UNROLL
+  for (int s = rank; s < Cols::kWrapSlots; s += T) wrapped[s] = 0;
+  {  // Own block: the pairs l < x, doubled, and the squares, stored (the
+     // ranks' windows, blocks 2j and 2j + 1, tile all 2k columns).
+    uint64_t acc[2 * S];
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int c = 0; c < 2 * S; ++c) acc[c] = 0;
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int x = 1; x < S; ++x) {
+      BIGTUNE_MOD_UNROLL_ALL
+      for (int l = 0; l < x; ++l) {
+        uint64_t hi, lo;
+        dfma_split(a[x], a[l], hi, lo);
+        acc[x + l] += lo - kLoBits;
+        acc[x + l + 1] += hi - kHiBits;
+      }
+    }
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int l = 0; l < S; ++l) {
+      uint64_t hi, lo;
+      dfma_split(a[l], a[l], hi, lo);
+      acc[2 * l] = (acc[2 * l] << 1) + (lo - kLoBits);
+      acc[2 * l + 1] = (acc[2 * l + 1] << 1) + (hi - kHiBits);
+    }
+    uint64_t* p0 = cols + Cols::block_slot(2 * rank);
+    uint64_t* p1 = cols + Cols::block_slot(2 * rank + 1);
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int l = 0; l < S; ++l) p0[l] = acc[l], p1[l] = acc[S + l];
+  }
+  team.sync();
+  BIGTUNE_MOD_NO_UNROLL
+  for (int d = 1; d < kHalf; ++d) {  // own block times block rank + d (mod T)
+    const int partner = (rank + d) & (T - 1);
+    const bool wrap = rank + d >= T;
+    const double* rows = a_sh + partner * S;
+    uint64_t acc[2 * S];
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int c = 0; c < 2 * S; ++c) acc[c] = 0;
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int x = 0; x < S; ++x) add_row<S>(acc + x, rows[x], a);
+    // The window: blocks rank + partner and the next (in `wrapped`, from
+    // block T/2 on).
+    const int block = rank + partner - (wrap ? kHalf : 0);
+    uint64_t* buf = wrap ? wrapped : cols;
+    uint64_t* p0 = buf + Cols::block_slot(block);
+    uint64_t* p1 = buf + Cols::block_slot(block + 1);
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int l = 0; l < S; ++l) p0[l] += acc[l] << 1, p1[l] += acc[S + l] << 1;
+    team.sync();
+  }
+  {  // Blocks P = rank mod T/2 and Q = P + T/2: rank P takes Q's first
+     // ceil(S/2) limbs as rows, rank Q the rest (a zero row where S is odd),
+     // both against block P (rank Q reads it from a_sh), into cols / wrapped.
+    const int p = rank & (kHalf - 1), q = p + kHalf;
+    const bool upper = rank >= kHalf;
+    const int x0 = upper ? kRows : 0;
+    double y[S];
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int l = 0; l < S; ++l) y[l] = upper ? a_sh[p * S + l] : a[l];
+    uint64_t acc[kRows + S];
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int c = 0; c < kRows + S; ++c) acc[c] = 0;
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int x = 0; x < kRows; ++x) {
+      const double row = x0 + x < S ? a_sh[q * S + x0 + x] : 0.0;
+      add_row<S>(acc + x, row, y);
+    }
+    const int c0 = (p + q) * S + x0;
+    add_doubled<T, S>(upper ? wrapped : cols, upper ? c0 - kHalf * S : c0, acc);
+  }
+  team.sync();
+  // cols += wrapped: rank j adds block j of `wrapped` (column block T/2 + j).
+  {
+    uint64_t* dst = cols + Cols::block_slot(kHalf + rank);
+    const uint64_t* src = wrapped + Cols::block_slot(rank);
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int l = 0; l < S; ++l) dst[l] += src[l];
+  }
+  team.sync();
+  // The reduction: rank j's window starts at columns [jS, jS + S] (the top
+  // slot is column (j + 1) S, which rank j + 1 holds; the top rank's is
+  // column k).
+  const bool bottom = rank == 0, top = rank == T - 1;
+  uint64_t acc[S + 1];
+  {
+    const uint64_t* own = cols + Cols::block_slot(rank);
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int l = 0; l < S; ++l) acc[l] = own[l];
+    acc[S] = top ? cols[Cols::slot(kK)] : 0;
+  }
+  uint32_t exp_sum = RawColumns<kK, 1>::kFirstStep;
+  BIGTUNE_MOD_NO_UNROLL
+  for (int i0 = 0; i0 < kK; i0 += U) {
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int u = 0; u < U; ++u) {
+      reduce_and_slide<T, S, 1>(acc, m, mp, bottom, top, exp_sum, team);
+      const int c = i0 + u + 1 + kK;  // the top rank's new top column
+      if (top && c < 2 * kK) acc[S] = cols[Cols::slot(c)];
+    }
+  }
+  normalise<T, S, 1>(r, acc, team);
 }
 
 // This rank's S limbs of v into a_sh (after the team is done reading it).
@@ -259,10 +475,14 @@ __device__ __forceinline__ void store_result(uint64_t* r, uint32_t out_words, co
 // same arguments. a_sh: k doubles of shared memory for the team; table: 2^W S
 // doubles (this rank's slices of T[d] = x^d R mod m, local memory); region:
 // dmont::region_limbs<k, NW>() 32-bit limbs (rank 0's local memory).
-template <int NW, int T, int S, int W, int U>
+// Sqr: the squarings by mont_sqr, with sq_cols (SquareColumns<T, S>::kSlots
+// words of shared memory for the team); otherwise by mont_mul (sq_cols
+// unused).
+template <int NW, int T, int S, int W, int U, bool Sqr = false>
 __device__ __forceinline__ void powm(uint64_t* r, uint32_t out_words, const uint64_t* x, uint32_t x_words,
                                      const uint64_t* e, uint32_t e_words, const uint64_t* m, uint32_t m_words,
-                                     double* a_sh, double* table, uint32_t* region, const Team<T>& team) {
+                                     double* a_sh, double* table, uint32_t* region, const Team<T>& team,
+                                     uint64_t* sq_cols = nullptr) {
   int64_t top = int64_t(e_words) * 64 - 1;
   while (top >= 0 && ((e[top / 64] >> (top % 64)) & 1) == 0) --top;
   if (top < 0) {  // e = 0: 1 mod m (0 for m = 1)
@@ -299,7 +519,10 @@ __device__ __forceinline__ void powm(uint64_t* r, uint32_t out_words, const uint
     pos -= W;
     for (int s = 0; s < W; ++s) {
       to_shared<T, S>(a_sh, acc, team);
-      mont_mul<T, S, U>(acc, a_sh, acc, ml, mp, team);
+      if constexpr (Sqr)
+        mont_sqr<T, S, U>(acc, acc, a_sh, sq_cols, ml, mp, team);
+      else
+        mont_mul<T, S, U>(acc, a_sh, acc, ml, mp, team);
     }
     const uint32_t d = dmont::digit_at(e, e_words, pos, W);
     if (d) {

@@ -18,8 +18,12 @@ constexpr uint32_t kTeamThreads = 128;
 
 // One team of T lanes per instance; args.ipb instances a block. The shared
 // operand of each team sits k + 1 doubles apart (an odd stride: the teams of
-// a warp read their a_i from different banks).
-template <int NW, int T, int S, int W, int MinBlocks>
+// a warp read their a_i from different banks). Sqr: squarings by half the
+// pairs (dteam::mont_sqr), with the square's column sums in shared memory.
+// Four steps a pass of the products' rolled loops (session 12: 1.02-1.04x
+// two at 4-16 Kbit; the sliding window's registers rotate back once every
+// four steps).
+template <int NW, int T, int S, int W, int MinBlocks, bool Sqr = false>
 __global__ void __launch_bounds__(kTeamThreads, MinBlocks) dfma_team_powm_kernel(KernelArgs args) {
   using namespace modular::dteam;
   constexpr int kK = T * S;
@@ -37,20 +41,23 @@ __global__ void __launch_bounds__(kTeamThreads, MinBlocks) dfma_team_powm_kernel
     if (team.rank == 0) atomicOr(static_cast<uint32_t*>(args.scratch), 1u);
     return;
   }
+  constexpr int kColSlots = Sqr ? SquareColumns<T, S>::kSlots : 1;
   __shared__ double a_all[(kTeamThreads / T) * (kK + 1)];
+  __shared__ uint64_t cols_all[(kTeamThreads / T) * kColSlots];
   double table[(1 << W) * S];
   uint32_t region[modular::dmont::region_limbs<kK, NW>()];
-  powm<NW, T, S, W, 2>(r, args.out_limbs, x, args.limbs, e, args.e_limbs, m, args.m_limbs,
-                       a_all + team_index * (kK + 1), table, region, team);
+  powm<NW, T, S, W, 4, Sqr>(r, args.out_limbs, x, args.limbs, e, args.e_limbs, m, args.m_limbs,
+                            a_all + team_index * (kK + 1), table, region, team, cols_all + team_index * kColSlots);
 }
 
 // The shape rules of every team variant (dfma_team_instances.cu).
 extern const ShapeRules kTeamPowmShape;
 
-// "powm.dfmat.u64.q<NW>.t<lanes>.w<w>"; param: the lanes of a team.
-inline void add_team_variant(std::vector<Variant>& out, const void* kernel, uint32_t nw, uint32_t lanes, int w) {
+// "powm.dfmat.u64.q<NW>.t<lanes>.w<w>[.sq]"; param: the lanes of a team.
+inline void add_team_variant(std::vector<Variant>& out, const void* kernel, uint32_t nw, uint32_t lanes, int w,
+                             bool sqr = false) {
   out.push_back(make_variant(Op::PowM, "warp", "dfmat", 64, nw, kTeamThreads, kernel, kTeamPowmShape,
-                             "t" + std::to_string(lanes) + ".w" + std::to_string(w), lanes));
+                             "t" + std::to_string(lanes) + ".w" + std::to_string(w) + (sqr ? ".sq" : ""), lanes));
 }
 
 // dfma_team_large_instances.cu: 6, 8 and 16 Kbit.

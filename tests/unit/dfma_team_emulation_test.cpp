@@ -41,8 +41,9 @@ void make_odd_modulus(mpz_t m, gmp_randstate_t rng, uint64_t bits, uint64_t k) {
   mpz_setbit(m, 0);
 }
 
-// One warp of 32 / T teams, one exponent; returns the mismatches.
-template <int NW, int T, int S, int W>
+// One warp of 32 / T teams, one exponent; returns the mismatches. Sqr: the
+// squarings by dteam::mont_sqr (half the pairs, then the reduction).
+template <int NW, int T, int S, int W, bool Sqr>
 uint64_t run_warp_case(gmp_randstate_t rng, uint64_t bits, const mpz_t e, uint64_t salt) {
   constexpr int kK = T * S, kTeams = 32 / T;
   std::vector<uint64_t> x(kTeams * NW), m(kTeams * NW), r(kTeams * NW, 0xdeadbeefdeadbeefull);
@@ -61,13 +62,18 @@ uint64_t run_warp_case(gmp_randstate_t rng, uint64_t bits, const mpz_t e, uint64
   std::vector<double> a_sh(kTeams * (kK + 1));
   std::vector<double> tables(32 * (1 << W) * S);
   std::vector<uint32_t> regions(32 * dmont::region_limbs<kK, NW>());
+  constexpr int kColSlots = dteam::SquareColumns<T, S>::kSlots;
+  // Poisoned: mont_sqr must write every slot it later reads.
+  std::vector<uint64_t> cols(kTeams * kColSlots, 0x5a5a5a5a5a5a5a5aull);
   emu::run_warp(0, [&](unsigned lane) {
     const int team = int(lane) / T;
     const dteam::Team<T> tm;
-    dteam::powm<NW, T, S, W, 2>(r.data() + team * NW, NW, x.data() + team * NW, NW, ew.data(), e_words,
-                                m.data() + team * NW, NW, a_sh.data() + team * (kK + 1),
-                                tables.data() + lane * (1 << W) * S,
-                                regions.data() + lane * dmont::region_limbs<kK, NW>(), tm);
+    // Four steps a pass as the kernels run them, two where 4 does not divide k.
+    dteam::powm<NW, T, S, W, kK % 4 == 0 ? 4 : 2, Sqr>(r.data() + team * NW, NW, x.data() + team * NW, NW, ew.data(),
+                                                      e_words, m.data() + team * NW, NW, a_sh.data() + team * (kK + 1),
+                                     tables.data() + lane * (1 << W) * S,
+                                     regions.data() + lane * dmont::region_limbs<kK, NW>(), tm,
+                                     cols.data() + team * kColSlots);
   });
   uint64_t bad = 0;
   for (int t = 0; t < kTeams; ++t) {
@@ -78,7 +84,8 @@ uint64_t run_warp_case(gmp_randstate_t rng, uint64_t bits, const mpz_t e, uint64
     mpz_powm(want, xm, e, mm);
     runtime::words_to_mpz(got, r.data() + t * NW, NW);
     if (mpz_cmp(want, got) != 0 && ++bad <= 3)
-      ADD_FAILURE() << "powm team T=" << T << " S=" << S << " NW=" << NW << " bits " << bits << " team " << t
+      ADD_FAILURE() << "powm team T=" << T << " S=" << S << " NW=" << NW << (Sqr ? " sqr" : "") << " bits " << bits
+                    << " team " << t
                     << "\n x " << test::hex(xm) << "\n e " << test::hex(e) << "\n m " << test::hex(mm)
                     << "\n got  " << test::hex(got) << "\n want " << test::hex(want);
     mpz_clears(xm, mm, nullptr);
@@ -100,7 +107,7 @@ void make_exponent(mpz_t e, gmp_randstate_t rng, uint64_t e_bits, int k) {
   }
 }
 
-template <int NW, int T, int S, int W>
+template <int NW, int T, int S, int W, bool Sqr = false>
 void run_shape(std::initializer_list<uint64_t> sizes, uint64_t e_bits, int warps_per_size) {
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
@@ -111,11 +118,11 @@ void run_shape(std::initializer_list<uint64_t> sizes, uint64_t e_bits, int warps
   for (uint64_t bits : sizes)
     for (int w = 0; w < warps_per_size; ++w) {
       make_exponent(e, rng, e_bits, w % 7);
-      bad += run_warp_case<NW, T, S, W>(rng, bits, e, uint64_t(w) * 5);
+      bad += run_warp_case<NW, T, S, W, Sqr>(rng, bits, e, uint64_t(w) * 5);
       cases += 32 / T;
     }
-  std::printf("team powm NW=%d T=%d S=%d W=%d: %llu instances, %llu mismatches\n", NW, T, S, W,
-              (unsigned long long)cases, (unsigned long long)bad);
+  std::printf("team powm NW=%d T=%d S=%d W=%d%s: %llu instances, %llu mismatches\n", NW, T, S, W,
+              Sqr ? " (mont_sqr)" : "", (unsigned long long)cases, (unsigned long long)bad);
   EXPECT_EQ(bad, 0u);
   mpz_clear(e);
   gmp_randclear(rng);
@@ -129,6 +136,22 @@ TEST(DfmaTeamEmulation, SmallShapesMatchGmp) {
   run_shape<16, 4, 5, 5>({700, 1024}, 130, 7);
 }
 
+// Squarings by half the pairs (mont_sqr): T = 2 (only the split pair of
+// blocks), odd S (the split's zero row), S = 1, the wrap of the partner
+// blocks at T = 8 and 16.
+TEST(DfmaTeamEmulation, SquaringByHalvesMatchesGmp) {
+  run_shape<4, 4, 2, 3, true>({2, 64, 65, 200, 256}, 300, 7);
+  run_shape<4, 2, 3, 4, true>({64, 255, 256}, 257, 7);
+  run_shape<8, 8, 2, 4, true>({100, 511, 512}, 200, 7);
+  run_shape<8, 16, 1, 4, true>({300, 512}, 100, 7);
+  run_shape<16, 4, 5, 5, true>({700, 1024}, 130, 7);
+  run_shape<16, 8, 3, 4, true>({1000, 1024}, 130, 7);
+  // Operands up to 52k - 2 bits, so the top blocks (the wrapped tiles and
+  // the split pair's upper rows) are not zero.
+  run_shape<6, 4, 2, 3, true>({384, 383}, 200, 7);
+  run_shape<8, 2, 5, 4, true>({512, 511}, 200, 7);
+}
+
 // The registered shapes (dfma_team_instances.cu), short exponents.
 TEST(DfmaTeamEmulation, RegisteredShapesMatchGmp) {
   run_shape<40, 4, 13, 6>({2560, 2049}, 20, 2);
@@ -139,6 +162,10 @@ TEST(DfmaTeamEmulation, RegisteredShapesMatchGmp) {
   run_shape<128, 8, 20, 6>({8192}, 12, 2);
   run_shape<128, 16, 10, 6>({8192, 6000}, 12, 2);
   run_shape<256, 32, 10, 6>({16384}, 8, 1);
+  // The ".sq" shapes (mont_sqr), and q64.t8 with it (measured, not kept).
+  run_shape<64, 8, 10, 6, true>({4096, 3001}, 20, 3);
+  run_shape<128, 16, 10, 6, true>({8192}, 12, 2);
+  run_shape<256, 32, 10, 6, true>({16384}, 8, 1);
 }
 
 }  // namespace

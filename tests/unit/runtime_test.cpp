@@ -248,8 +248,8 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::PowM, 3585, "powm.dfmat.u64.q64.t8.w6"},
       {Op::PowM, 4096, "powm.dfmat.u64.q64.t8.w6"},
       {Op::PowM, 6144, "powm.dfmat.u64.q96.t8.w6"},
-      {Op::PowM, 7424, "powm.dfmat.u64.q128.t16.w6"},
-      {Op::PowM, 8192, "powm.dfmat.u64.q128.t16.w6"},
+      {Op::PowM, 7424, "powm.dfmat.u64.q128.t16.w6.sq"},
+      {Op::PowM, 8192, "powm.dfmat.u64.q128.t16.w6.sq"},
       {Op::MulMod, 512, "mulmod.mont.u32.q16"},
       {Op::MulMod, 1, "mulmod.preinv.u64.q1"},  // session 9: one 64-bit word to 64 bits
       {Op::SqrMod, 64, "sqrmod.preinv.u64.q1"},
@@ -270,9 +270,11 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::SqrMod, 8192, "sqrmod.wbarrett2.u32.q16.l8"},
       {Op::MulMod, 8193, "mulmod.barrett.u64.q1"},
       {Op::SqrMod, 65536, "sqrmod.barrett.u64.q1"},
-      {Op::PowM, 16384, "powm.dfmat.u64.q256.t32.w6"},
-      {Op::PowM, 12288, "powm.dfmat.u64.q256.t32.w6"},
-      {Op::PowM, 12287, "powm.barrett.u64.q1.w6"},
+      {Op::PowM, 16384, "powm.dfmat.u64.q256.t32.w6.sq"},
+      {Op::PowM, 12288, "powm.dfmat.u64.q256.t32.w6.sq"},
+      {Op::PowM, 12287, "powm.dfmat.u64.q256.t32.w6.sq"},
+      {Op::PowM, 10240, "powm.dfmat.u64.q256.t32.w6.sq"},
+      {Op::PowM, 10239, "powm.barrett.u64.q1.w6"},
       {Op::PowM, 16385, "powm.nttbarrett.u64.q1.w6"},  // task nttpowm: above 16 Kbit to 32 Kbit
       {Op::PowM, 32768, "powm.nttbarrett.u64.q1.w6"},
       {Op::PowM, 32769, "powm.nttbarrett.u64.q1.w6.b2"},  // task nttfuse: 1.23-1.26x Barrett w6
