@@ -66,8 +66,8 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits, bool dfma_powm 
   // (1.22x; H200 run D: 604.9 on 16 lanes of 20), 877.2 at 12288 against
   // 741 for the composed Barrett (1.18x). Session 12: its squarings by half
   // the pairs (.sq) with raw column sums and four steps a pass, full
-  // exponents (H100 runs E, G): 718.7 powm/s at 16384 bits against 674.9 for
-  // session 11's build of q256.t32, and from 10240 bits (1128 against 987
+  // exponents (H100 run H, two waves): 734.0 powm/s at 16384 bits against
+  // 700.3 for session 11's build of q256.t32, and from 10240 bits (1128 against 987
   // for the composed Barrett there; the team kernel's cost does not shrink
   // with the size, so below 10240 bits Barrett keeps it, unmeasured against
   // it; bench/results/2026-11-27-h100-session12.md). That leaves bgsqr
@@ -118,16 +118,18 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits, bool dfma_powm 
   // 1.11e4 / 6812 at 6144 (q96.t8 / bgfixed q8.l32); H100 run F: 4.361e4 /
   // 3.319e4 at 4096 (q64.t8 / bgsqr q16.l8), 5651 / 4283 at 8192 (q128.t16 /
   // bgsqr q16.l16); the other lane counts 0.85-0.97x
-  // (bench/results/2026-11-27-h100-session11.md). Session 12 (H100 run E, full
-  // exponents): 5590 at 8192 bits for q128.t16 with the squarings by half
-  // the pairs (.sq) against 5329 for session 11's build; at 4096 the .sq
-  // build ran 0.98x the plain one.
+  // (bench/results/2026-11-27-h100-session11.md). Session 12 (H100 run H, full
+  // exponents, batches of 16896): raw column sums and four steps a pass,
+  // 4.533e4 at 4096 bits and 5823 at 8192 against 4.358e4 / 5647 for session
+  // 11's build; the squarings by half the pairs (.sq) ran 0.998x at 8192
+  // bits and 0.98x at 4096 (run E), so they stay at 10-16 Kbit only
+  // (bench/results/2026-11-27-h100-session12.md).
   if (powm && bits > 2048 && bits <= 8192) {
     if (bits <= 2560) return Preferred{"powm.dfmat.u64.q40.t4.w6", 32};
     if (bits <= 3072) return Preferred{"powm.dfmat.u64.q48.t4.w6", 32};
     if (bits <= 4096) return Preferred{"powm.dfmat.u64.q64.t8.w6", 16};
     if (bits <= 6144) return Preferred{"powm.dfmat.u64.q96.t8.w6", 16};
-    return Preferred{"powm.dfmat.u64.q128.t16.w6.sq", 8};
+    return Preferred{"powm.dfmat.u64.q128.t16.w6", 8};
   }
   // Window 5 at 1 Kbit, 6 above (1.4-2.3 % faster there, equal at 1 Kbit).
   // Task powmsqr: the squarings on the Montgomery squaring (bgsqr, w = 6),

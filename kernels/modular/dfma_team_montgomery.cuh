@@ -35,11 +35,11 @@
 //
 // mont_sqr (session 12) squares by half the pairs, tiles of S x S limbs
 // balanced over the ranks into column sums in shared memory, then reduces
-// them with the same window: k (k + 1) / 2 + k^2 + k limb products. It runs
-// 1.01-1.02x mont_mul's squaring at 8 and 16 Kbit and 0.98x at 4 Kbit
-// (H100, bench/results/2026-11-27-h100-session12.md), not the 1.3x its
-// limb products promise: the per-step work it removes is not what bounds a
-// step.
+// them with the same window: k (k + 1) / 2 + k^2 + k limb products. The
+// whole powm runs 1.02-1.05x mont_mul's at 16 Kbit, 0.998-1.009x at 8 Kbit
+// and 0.98x at 4 Kbit (H100, bench/results/2026-11-27-h100-session12.md),
+// not the ~1.3x its limb products promise: the per-step work it removes is
+// not what bounds a step.
 //
 // Lazy reduction as in dfma_montgomery.cuh: values stay below 2m (4m < R),
 // the final subtraction is done once at the end.

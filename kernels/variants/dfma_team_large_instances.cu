@@ -2,8 +2,9 @@
 // launch, shape rules and smaller shapes: dfma_team_instances.cu): 6 Kbit
 // k = 120 on 8 lanes of 15 limbs, 128 on 16 of 8; 8 Kbit k = 160 on 8 of 20,
 // 16 of 10, 32 of 5; 16 Kbit k = 320 on 16 of 20, 32 of 10; and ".sq"
-// (squarings by half the pairs, dteam::mont_sqr) at 8 and 16 Kbit, the
-// defaults there (1.01-1.02x, session 12).
+// (squarings by half the pairs, dteam::mont_sqr) at 16 Kbit, the default
+// from 10240 bits (1.02-1.05x the plain build; at 8 Kbit it ran 0.998-1.009x,
+// at 4 Kbit 0.98x, and was dropped: session 12).
 #include "kernels/variants/dfma_team_kernels.cuh"
 
 namespace bigtune::kernels::variants {
@@ -17,8 +18,6 @@ void append_dfma_team_large_variants(std::vector<Variant>& out) {
   add_team_variant(out, k(&dfma_team_powm_kernel<128, 32, 5, 6, 5>), 128, 32, 6);
   add_team_variant(out, k(&dfma_team_powm_kernel<256, 16, 20, 6, 3>), 256, 16, 6);
   add_team_variant(out, k(&dfma_team_powm_kernel<256, 32, 10, 6, 4>), 256, 32, 6);
-  // Squarings by half the pairs (mont_sqr): 8 and 16 Kbit.
-  add_team_variant(out, k(&dfma_team_powm_kernel<128, 16, 10, 6, 4, true>), 128, 16, 6, true);
   add_team_variant(out, k(&dfma_team_powm_kernel<256, 32, 10, 6, 4, true>), 256, 32, 6, true);
 }
 

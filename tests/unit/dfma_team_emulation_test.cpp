@@ -162,7 +162,8 @@ TEST(DfmaTeamEmulation, RegisteredShapesMatchGmp) {
   run_shape<128, 8, 20, 6>({8192}, 12, 2);
   run_shape<128, 16, 10, 6>({8192, 6000}, 12, 2);
   run_shape<256, 32, 10, 6>({16384}, 8, 1);
-  // The ".sq" shapes (mont_sqr), and q64.t8 with it (measured, not kept).
+  // The ".sq" shape (16 Kbit), and q64.t8 / q128.t16 with mont_sqr
+  // (measured, not kept).
   run_shape<64, 8, 10, 6, true>({4096, 3001}, 20, 3);
   run_shape<128, 16, 10, 6, true>({8192}, 12, 2);
   run_shape<256, 32, 10, 6, true>({16384}, 8, 1);

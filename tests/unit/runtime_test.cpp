@@ -248,8 +248,8 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::PowM, 3585, "powm.dfmat.u64.q64.t8.w6"},
       {Op::PowM, 4096, "powm.dfmat.u64.q64.t8.w6"},
       {Op::PowM, 6144, "powm.dfmat.u64.q96.t8.w6"},
-      {Op::PowM, 7424, "powm.dfmat.u64.q128.t16.w6.sq"},
-      {Op::PowM, 8192, "powm.dfmat.u64.q128.t16.w6.sq"},
+      {Op::PowM, 7424, "powm.dfmat.u64.q128.t16.w6"},
+      {Op::PowM, 8192, "powm.dfmat.u64.q128.t16.w6"},
       {Op::MulMod, 512, "mulmod.mont.u32.q16"},
       {Op::MulMod, 1, "mulmod.preinv.u64.q1"},  // session 9: one 64-bit word to 64 bits
       {Op::SqrMod, 64, "sqrmod.preinv.u64.q1"},
