@@ -67,7 +67,8 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits, bool dfma_powm 
   // 741 for the composed Barrett (1.18x). Session 12: its squarings by half
   // the pairs (.sq) with raw column sums and four steps a pass, full
   // exponents (H100 run H, two waves): 734.0 powm/s at 16384 bits against
-  // 700.3 for session 11's build of q256.t32, and from 10240 bits (1128 against 987
+  // 700.3 for session 11's build of q256.t32; with the Montgomery-friendly
+  // modulus 764.1 (run J); and from 10240 bits (1128 against 987
   // for the composed Barrett there; the team kernel's cost does not shrink
   // with the size, so below 10240 bits Barrett keeps it, unmeasured against
   // it; bench/results/2026-11-27-h100-session12.md). That leaves bgsqr
@@ -121,7 +122,8 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits, bool dfma_powm 
   // (bench/results/2026-11-27-h100-session11.md). Session 12 (H100 run H, full
   // exponents, batches of 16896): raw column sums and four steps a pass,
   // 4.533e4 at 4096 bits and 5823 at 8192 against 4.358e4 / 5647 for session
-  // 11's build; the squarings by half the pairs (.sq) ran 0.998x at 8192
+  // 11's build, and with the Montgomery-friendly modulus 4.978e4 / 5974 (run
+  // J); the squarings by half the pairs (.sq) ran 0.998x at 8192
   // bits and 0.98x at 4096 (run E), so they stay at 10-16 Kbit only
   // (bench/results/2026-11-27-h100-session12.md).
   if (powm && bits > 2048 && bits <= 8192) {

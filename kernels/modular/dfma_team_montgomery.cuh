@@ -31,7 +31,10 @@
 // carry, later ones a 0 or 1 through all-ones slices). 2 k^2 + k limb
 // products a product, (2S + 1) a rank and step. The column sums take the
 // halves' raw bit patterns; their exponent fields come off only where a
-// carry leaves rank 0 and in normalise (RawColumns, session 12).
+// carry leaves rank 0 and in normalise (RawColumns, session 12). Where it
+// fits (all shapes but 3 Kbit on 4 lanes) the products run modulo the
+// Montgomery-friendly multiple m~ = m (-m^-1 mod b) of m, so q_i = t_0 mod b
+// needs no product (friendly_modulus; session 12: 1.03-1.10x).
 //
 // mont_sqr (session 12) squares by half the pairs, tiles of S x S limbs
 // balanced over the ranks into column sums in shared memory, then reduces
@@ -182,13 +185,21 @@ __device__ __forceinline__ void normalise(double (&r)[S], const uint64_t (&acc)[
 // lowest column, broadcast; acc += q_i M_j; the window slides one column
 // (the new top slot acc[S] is 0). Raw column sums (RawColumns): exp_sum is
 // the exponent fields' sum in rank 0's leaving column, advanced a step here.
-template <int T, int S, int Rows>
+// Friendly: m is Montgomery-friendly (friendly_modulus: m = -1 mod b), so
+// q = t_0 mod b, no product (mp unused).
+template <int T, int S, int Rows, bool Friendly>
 __device__ __forceinline__ void reduce_and_slide(uint64_t (&acc)[S + 1], const double* m, double mp, bool bottom,
                                                  bool top, uint32_t& exp_sum, const Team<T>& team) {
   using namespace dfma;
-  // q = t_0 m' mod b on rank 0 (the low half's bit pattern is 2^52 + q).
-  uint64_t qhi, qlo;
-  dfma_split(to_double(acc[0] & kMask52), mp, qhi, qlo);
+  // q = t_0 m' mod b on rank 0, as the bit pattern of the double 2^52 + q
+  // (the low half of dfma_split's product).
+  uint64_t qlo;
+  if constexpr (Friendly) {
+    qlo = (acc[0] & kMask52) | kLoBits;
+  } else {
+    uint64_t qhi;
+    dfma_split(to_double(acc[0] & kMask52), mp, qhi, qlo);
+  }
   const double q = bits_to_double(team.from_rank(qlo, 0)) - 0x1p52;
   add_row_raw<S>(acc, q, m);
   const uint64_t out = acc[0];
@@ -207,7 +218,7 @@ __device__ __forceinline__ void reduce_and_slide(uint64_t (&acc)[S + 1], const d
 // a_sh[0 .. k) (shared memory, read only), b and m this rank's S limbs in
 // registers, mp = -m^-1 mod b. r may alias b. U steps a pass of the rolled
 // loop (U divides k).
-template <int T, int S, int U>
+template <int T, int S, int U, bool Friendly = false>
 __device__ __forceinline__ void mont_mul(double (&r)[S], const double* a_sh, const double (&b)[S],
                                          const double* m, double mp, const Team<T>& team) {
   using namespace dfma;
@@ -224,7 +235,7 @@ __device__ __forceinline__ void mont_mul(double (&r)[S], const double* a_sh, con
     for (int u = 0; u < U; ++u) {
       const double ai = a_sh[i0 + u];
       add_row_raw<S>(acc, ai, b);
-      reduce_and_slide<T, S, 2>(acc, m, mp, bottom, top, exp_sum, team);
+      reduce_and_slide<T, S, 2, Friendly>(acc, m, mp, bottom, top, exp_sum, team);
     }
   }
   normalise<T, S, 2>(r, acc, team);
@@ -271,7 +282,7 @@ __device__ __forceinline__ void add_doubled(uint64_t* buf, int c0, const uint64_
 //      the top rank feeding the square's columns k + i into its new top
 //      slot, one a step.
 // k (k + 1) / 2 + k^2 + k limb products against mont_mul's 2k^2 + k.
-template <int T, int S, int U>
+template <int T, int S, int U, bool Friendly = false>
 __device__ __forceinline__ void mont_sqr(double (&r)[S], const double (&a)[S], const double* a_sh, uint64_t* cols,
                                          const double* m, double mp, const Team<T>& team) {
   using namespace dfma;
@@ -375,7 +386,7 @@ __device__ __forceinline__ void mont_sqr(double (&r)[S], const double (&a)[S], c
   for (int i0 = 0; i0 < kK; i0 += U) {
     BIGTUNE_MOD_UNROLL_ALL
     for (int u = 0; u < U; ++u) {
-      reduce_and_slide<T, S, 1>(acc, m, mp, bottom, top, exp_sum, team);
+      reduce_and_slide<T, S, 1, Friendly>(acc, m, mp, bottom, top, exp_sum, team);
       const int c = i0 + u + 1 + kK;  // the top rank's new top column
       if (top && c < 2 * kK) acc[S] = cols[Cols::slot(c)];
     }
@@ -469,6 +480,81 @@ __device__ __forceinline__ void store_result(uint64_t* r, uint32_t out_words, co
   }
 }
 
+// The 128-bit product a b as lo (returned) and hi.
+__device__ __forceinline__ uint64_t mul_wide(uint64_t a, uint64_t b, uint64_t& hi) {
+#if defined(__CUDA_ARCH__)
+  hi = __umul64hi(a, b);
+  return a * b;
+#else
+  const unsigned __int128 p = static_cast<unsigned __int128>(a) * b;
+  hi = uint64_t(p >> 64);
+  return uint64_t(p);
+#endif
+}
+
+// A Montgomery-friendly multiple of m (session 12): m~ = m mp with mp =
+// -m^-1 mod b is -1 mod b, so a product step's quotient digit is t_0 mod b
+// (no q = t_0 m' on the step's chain, one limb product less a rank and
+// step). Products mod m~ are congruent mod m, so inputs need only be
+// reduced mod m; values stay below 2 m~ (4 m~ < R: 64 NW + 54 <= 52 k) and
+// store_result_mod takes the result mod m at the end. Rank 0 forms m~'s k
+// limbs in a_sh; every rank takes its S as doubles.
+template <int T, int S>
+__device__ __forceinline__ void friendly_modulus(double (&ml)[S], const uint64_t* m, uint32_t m_words, uint64_t mp,
+                                                 double* a_sh, const Team<T>& team) {
+  constexpr int kK = T * S;
+  uint64_t* limbs = reinterpret_cast<uint64_t*>(a_sh);
+  team.sync();
+  if (team.rank == 0) {
+    uint64_t c = 0;
+    BIGTUNE_MOD_NO_UNROLL
+    for (int l = 0; l < kK; ++l) {
+      uint64_t hi, lo = mul_wide(limb_of_words(m, m_words, uint32_t(l)), mp, hi);
+      lo += c;
+      hi += lo < c;
+      limbs[l] = lo & kMask52;
+      c = lo >> 52 | hi << 12;
+    }
+  }
+  team.sync();
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int l = 0; l < S; ++l) ml[l] = dfma::to_double(limbs[team.rank * S + l]);
+  team.sync();
+}
+
+// r (out_words words) = v mod m for v < 2 m~ (friendly_modulus; the team's
+// limbs of v): rank 0 divides v (below 2^(64 NW + 53)) by m with Knuth's
+// Algorithm D in region (a quotient below 2^53: a few steps).
+template <int NW, int T, int S>
+__device__ __forceinline__ void store_result_mod(uint64_t* r, uint32_t out_words, const double (&v)[S],
+                                                 const uint64_t* m, uint32_t m_words, double* a_sh, uint32_t* region,
+                                                 const Team<T>& team) {
+  constexpr int kK = T * S;
+  constexpr uint32_t n = 2 * NW + 2;  // v's 32-bit limbs
+  uint64_t* limbs = reinterpret_cast<uint64_t*>(a_sh);
+  team.sync();
+  BIGTUNE_MOD_UNROLL_ALL
+  for (int l = 0; l < S; ++l) limbs[team.rank * S + l] = dmont::to_integer(v[l]);
+  team.sync();
+  if (team.rank != 0) return;
+  BIGTUNE_MOD_NO_UNROLL
+  for (uint32_t j = 0; j < 2 * n + 1; ++j) region[j] = 0;
+  BIGTUNE_MOD_NO_UNROLL
+  for (uint32_t l = 0; l < uint32_t(kK) && 52 * l < 32 * n; ++l) {
+    const uint64_t x = limbs[l];
+    const uint32_t w = 52 * l / 32, off = 52 * l % 32;
+    region[w] |= uint32_t(x << off);
+    if (w + 1 < n) region[w + 1] |= uint32_t(x >> (32 - off));
+    if (off > 12 && w + 2 < n) region[w + 2] |= uint32_t(x >> (64 - off));
+  }
+  uint32_t* d = region + n + 1;
+  BIGTUNE_MOD_NO_UNROLL
+  for (uint32_t t = 0; t < 2 * NW; ++t) d[t] = uint32_t(word_at(m, m_words, t / 2) >> (32 * (t % 2)));
+  thread::divmod_knuth(region, n, 2 * NW);
+  BIGTUNE_MOD_NO_UNROLL
+  for (uint32_t w = 0; w < out_words; ++w) r[w] = w < NW ? uint64_t(d[2 * w + 1]) << 32 | d[2 * w] : 0;
+}
+
 // r = x^e mod m, fixed windows of W bits: m odd of m_words words below
 // 2^(64 NW), x any value of x_words words (reduced by the conversion), e of
 // e_words words (0 gives 1 mod m). Every rank of the team calls it with the
@@ -492,10 +578,17 @@ __device__ __forceinline__ void powm(uint64_t* r, uint32_t out_words, const uint
     for (uint32_t w = 0; w < out_words; ++w) r[w] = w == 0 && !m_is_one ? 1 : 0;
     return;
   }
+  // A Montgomery-friendly multiple of m where it fits (friendly_modulus).
+  constexpr bool kFriendly = 64 * NW + 54 <= 52 * T * S;
+  const uint64_t mp_bits = dmont::neg_inverse52(word_at(m, m_words, 0) & kMask52);
+  const double mp = double(mp_bits);
   double ml[S];
-  BIGTUNE_MOD_UNROLL_ALL
-  for (int l = 0; l < S; ++l) ml[l] = dfma::to_double(limb_of_words(m, m_words, uint32_t(team.rank * S + l)));
-  const double mp = double(dmont::neg_inverse52(word_at(m, m_words, 0) & kMask52));
+  if constexpr (kFriendly) {
+    friendly_modulus<T, S>(ml, m, m_words, mp_bits, a_sh, team);
+  } else {
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int l = 0; l < S; ++l) ml[l] = dfma::to_double(limb_of_words(m, m_words, uint32_t(team.rank * S + l)));
+  }
   double acc[S];
   to_montgomery<NW, T, S>(acc, x, x_words, m, m_words, a_sh, region, team);
   // T[1] = x R; T[d] = T[d - 1] x R / R, with x R in a_sh throughout.
@@ -506,7 +599,7 @@ __device__ __forceinline__ void powm(uint64_t* r, uint32_t out_words, const uint
     double t[S];
     BIGTUNE_MOD_UNROLL_ALL
     for (int l = 0; l < S; ++l) t[l] = table[(d - 1) * S + l];
-    mont_mul<T, S, U>(t, a_sh, t, ml, mp, team);
+    mont_mul<T, S, U, kFriendly>(t, a_sh, t, ml, mp, team);
     BIGTUNE_MOD_UNROLL_ALL
     for (int l = 0; l < S; ++l) table[d * S + l] = t[l];
   }
@@ -520,9 +613,9 @@ __device__ __forceinline__ void powm(uint64_t* r, uint32_t out_words, const uint
     for (int s = 0; s < W; ++s) {
       to_shared<T, S>(a_sh, acc, team);
       if constexpr (Sqr)
-        mont_sqr<T, S, U>(acc, acc, a_sh, sq_cols, ml, mp, team);
+        mont_sqr<T, S, U, kFriendly>(acc, acc, a_sh, sq_cols, ml, mp, team);
       else
-        mont_mul<T, S, U>(acc, a_sh, acc, ml, mp, team);
+        mont_mul<T, S, U, kFriendly>(acc, a_sh, acc, ml, mp, team);
     }
     const uint32_t d = dmont::digit_at(e, e_words, pos, W);
     if (d) {
@@ -530,7 +623,7 @@ __device__ __forceinline__ void powm(uint64_t* r, uint32_t out_words, const uint
       BIGTUNE_MOD_UNROLL_ALL
       for (int l = 0; l < S; ++l) t[l] = table[d * S + l];
       to_shared<T, S>(a_sh, acc, team);
-      mont_mul<T, S, U>(acc, a_sh, t, ml, mp, team);
+      mont_mul<T, S, U, kFriendly>(acc, a_sh, t, ml, mp, team);
     }
   }
   // Out of Montgomery form: acc 1 / R (below 2m), then the final subtraction.
@@ -538,8 +631,11 @@ __device__ __forceinline__ void powm(uint64_t* r, uint32_t out_words, const uint
   BIGTUNE_MOD_UNROLL_ALL
   for (int l = 0; l < S; ++l) one[l] = team.rank == 0 && l == 0 ? 1.0 : 0.0;
   to_shared<T, S>(a_sh, acc, team);
-  mont_mul<T, S, U>(acc, a_sh, one, ml, mp, team);
-  store_result<NW, T, S>(r, out_words, acc, m, m_words, a_sh, team);
+  mont_mul<T, S, U, kFriendly>(acc, a_sh, one, ml, mp, team);
+  if constexpr (kFriendly)
+    store_result_mod<NW, T, S>(r, out_words, acc, m, m_words, a_sh, region, team);
+  else
+    store_result<NW, T, S>(r, out_words, acc, m, m_words, a_sh, team);
 }
 
 }  // namespace dteam
