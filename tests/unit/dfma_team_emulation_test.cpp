@@ -3,7 +3,9 @@
 // (tests/support/warp_emulation.hpp), the limb products by the host form of
 // the DFMA split, every result checked against GMP's mpz_powm. Teams of 2 to
 // 32 lanes; the registered shapes (2.5 to 16 Kbit) with short exponents,
-// small shapes with longer ones. Odd moduli only:
+// small shapes with longer ones; shapes with 64 NW + 54 <= 52 k run the
+// Montgomery-friendly multiple of m (all but NW=16 T=4 S=5 and the 3 Kbit
+// T=4 shape, which keep m: both paths). Odd moduli only:
 // even ones never reach dteam::powm (the kernel hands them to the thread
 // Montgomery fallback; the GPU tests cover that path). One exponent per warp:
 // the emulation needs every lane of a warp to pass the same barriers, which
