@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Plots powm rates from bigtune-bench-mod logs: every variant's instances/s
 per bit-size (the best of each family marked), against the CGBN figures of
-TARGETS.md and, where a log has them, GMP on the host's cores.
+TARGETS.md and, where a log has them, GMP on the host's cores (and 50x
+that above 8 Kbit, issue 9's target there).
 Usage: python3 bench/plot_powm.py OUT.png LOG [LOG ...]  (needs matplotlib:
 BIGTUNE_SETUP_PLOTS=1 scripts/setup.sh installs it)
 Rows the logs repeat (one size in several runs) keep the last one read."""
@@ -50,6 +51,10 @@ def main():
     if gmp:
         xs = sorted(gmp)
         ax.plot(xs, [gmp[x] for x in xs], "s:", color="gray", label="GMP, 16 host cores")
+        # Issue 9's target above 8 Kbit: 50x GMP on all host cores.
+        xs = [x for x in xs if x > 8192]
+        if xs:
+            ax.plot(xs, [50 * gmp[x] for x in xs], "k^--", markersize=7, label="50x GMP-16 (issue 9, above 8 Kbit)")
     ax.set_xscale("log", base=2)
     ax.set_yscale("log")
     ax.set_xlabel("bits (modulus, operand and exponent)")
