@@ -20,9 +20,9 @@ constexpr uint32_t kTeamThreads = 128;
 // operand of each team sits k + 1 doubles apart (an odd stride: the teams of
 // a warp read their a_i from different banks). Sqr: squarings by half the
 // pairs (dteam::mont_sqr), with the square's column sums in shared memory.
-// Four steps a pass of the products' rolled loops (session 12: 1.02-1.04x
-// two at 4-16 Kbit; the sliding window's registers rotate back once every
-// four steps).
+// Four steps a pass of the products' rolled loops (session 12: 1.01-1.04x
+// the rate with two at 4-16 Kbit, run E; the sliding window's registers
+// rotate back once every four steps).
 template <int NW, int T, int S, int W, int MinBlocks, bool Sqr = false>
 __global__ void __launch_bounds__(kTeamThreads, MinBlocks) dfma_team_powm_kernel(KernelArgs args) {
   using namespace modular::dteam;
