@@ -49,9 +49,11 @@
 //
 // Conversions (x R mod m by one Knuth division, out of Montgomery form, the
 // final subtraction and the 52-to-64-bit repacking) run on rank 0 alone,
-// serially through shared memory: a few thousand instructions an instance
-// against ~10^8 for the exponentiation, and no k-limb register arrays
-// (which would raise the whole kernel's register count).
+// serially through shared memory, with no k-limb register arrays (which
+// would raise the whole kernel's register count). The division is the big
+// one: (52k / 32) x 2 NW multiply-subtracts, 2.7e5 at 16 Kbit; with its
+// region in local memory (missing L1) it took ~5 % of a 16 Kbit powm with a
+// full exponent (session 13), hence a shared region where it fits.
 //
 // Device code that also runs on the host in the warp emulation of the CPU
 // tests (tests/unit/dfma_team_emulation_test.cpp): it uses only the
@@ -405,8 +407,8 @@ __device__ __forceinline__ void to_shared(double* a_sh, const double (&v)[S], co
 
 // x R mod m (x of x_words words, m odd of m_words words, both below
 // 2^(64 NW)) as this rank's S limbs. Rank 0 runs Knuth's Algorithm D on
-// x b^k against m in `region` (dmont::region_limbs<k, NW>() 32-bit limbs of
-// its local memory) and hands the remainder to the team through a_sh.
+// x b^k against m in `region` (dmont::region_limbs<k, NW>() 32-bit limbs)
+// and hands the remainder to the team through a_sh.
 template <int NW, int T, int S>
 __device__ __forceinline__ void to_montgomery(double (&xr)[S], const uint64_t* x, uint32_t x_words,
                                               const uint64_t* m, uint32_t m_words, double* a_sh, uint32_t* region,
@@ -555,16 +557,23 @@ __device__ __forceinline__ void store_result_mod(uint64_t* r, uint32_t out_words
   for (uint32_t w = 0; w < out_words; ++w) r[w] = w < NW ? uint64_t(d[2 * w + 1]) << 32 | d[2 * w] : 0;
 }
 
-// r = x^e mod m, fixed windows of W bits: m odd of m_words words below
-// 2^(64 NW), x any value of x_words words (reduced by the conversion), e of
-// e_words words (0 gives 1 mod m). Every rank of the team calls it with the
-// same arguments. a_sh: k doubles of shared memory for the team; table: 2^W S
-// doubles (this rank's slices of T[d] = x^d R mod m, local memory); region:
-// dmont::region_limbs<k, NW>() 32-bit limbs (rank 0's local memory).
+// r = x^e mod m, windows of W bits: m odd of m_words words below 2^(64 NW),
+// x any value of x_words words (reduced by the conversion), e of e_words
+// words (0 gives 1 mod m). Every rank of the team calls it with the same
+// arguments. Fixed windows: every W bits W squarings and a product by
+// T[d] = x^d R mod m; Sliding (session 13): windows that start and end on a
+// one bit, T[d] = x^(2d + 1) R, about E / (W + 1) products for an E-bit
+// exponent against E / W, and half the table (a warp's teams must share
+// the exponent's pattern, or the window loops diverge: one team a warp).
+// a_sh: k doubles of shared memory for the team; table: 2^W S doubles, or
+// 2^(W-1) S sliding (this rank's slices of the entries, local memory); region:
+// dmont::region_limbs<k, NW>() 32-bit limbs for rank 0's divisions (the
+// kernels give it shared memory); used only before the first and after the
+// last product, so it may alias sq_cols.
 // Sqr: the squarings by mont_sqr, with sq_cols (SquareColumns<T, S>::kSlots
 // words of shared memory for the team); otherwise by mont_mul (sq_cols
 // unused).
-template <int NW, int T, int S, int W, int U, bool Sqr = false>
+template <int NW, int T, int S, int W, int U, bool Sqr = false, bool Sliding = false>
 __device__ __forceinline__ void powm(uint64_t* r, uint32_t out_words, const uint64_t* x, uint32_t x_words,
                                      const uint64_t* e, uint32_t e_words, const uint64_t* m, uint32_t m_words,
                                      double* a_sh, double* table, uint32_t* region, const Team<T>& team,
@@ -591,39 +600,87 @@ __device__ __forceinline__ void powm(uint64_t* r, uint32_t out_words, const uint
   }
   double acc[S];
   to_montgomery<NW, T, S>(acc, x, x_words, m, m_words, a_sh, region, team);
-  // T[1] = x R; T[d] = T[d - 1] x R / R, with x R in a_sh throughout.
-  BIGTUNE_MOD_UNROLL_ALL
-  for (int l = 0; l < S; ++l) table[S + l] = acc[l];
-  to_shared<T, S>(a_sh, acc, team);
-  for (int d = 2; d < (1 << W); ++d) {
+  const auto square = [&] {
+    to_shared<T, S>(a_sh, acc, team);
+    if constexpr (Sqr)
+      mont_sqr<T, S, U, kFriendly>(acc, acc, a_sh, sq_cols, ml, mp, team);
+    else
+      mont_mul<T, S, U, kFriendly>(acc, a_sh, acc, ml, mp, team);
+  };
+  // acc = acc T[d] / R, and T[d] = T[d - 1] a_sh / R.
+  const auto multiply_by_entry = [&](uint32_t d) {
+    double t[S];
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int l = 0; l < S; ++l) t[l] = table[d * S + l];
+    to_shared<T, S>(a_sh, acc, team);
+    mont_mul<T, S, U, kFriendly>(acc, a_sh, t, ml, mp, team);
+  };
+  const auto next_entry = [&](uint32_t d) {
     double t[S];
     BIGTUNE_MOD_UNROLL_ALL
     for (int l = 0; l < S; ++l) t[l] = table[(d - 1) * S + l];
     mont_mul<T, S, U, kFriendly>(t, a_sh, t, ml, mp, team);
     BIGTUNE_MOD_UNROLL_ALL
     for (int l = 0; l < S; ++l) table[d * S + l] = t[l];
-  }
-  const uint64_t windows = uint64_t(top) / W + 1;
-  uint64_t pos = (windows - 1) * W;
-  const uint32_t first = dmont::digit_at(e, e_words, pos, W);  // nonzero: it holds e's top bit
-  BIGTUNE_MOD_UNROLL_ALL
-  for (int l = 0; l < S; ++l) acc[l] = table[first * S + l];
-  while (pos > 0) {
-    pos -= W;
-    for (int s = 0; s < W; ++s) {
-      to_shared<T, S>(a_sh, acc, team);
-      if constexpr (Sqr)
-        mont_sqr<T, S, U, kFriendly>(acc, acc, a_sh, sq_cols, ml, mp, team);
-      else
-        mont_mul<T, S, U, kFriendly>(acc, a_sh, acc, ml, mp, team);
+  };
+  const auto bit = [&](int64_t i) { return uint32_t(e[i / 64] >> (i % 64)) & 1u; };
+  if constexpr (Sliding) {
+    static_assert(W >= 2, "sliding windows of 2 bits and more");
+    // T[d] = x^(2d + 1) R, d < 2^(W-1): T[0] = x R; a first T[1] = x^2 R
+    // (x R in a_sh) goes to a_sh, then T[d] = T[d - 1] x^2. One call site
+    // for each kind of product, as in the fixed windows: three inlined
+    // copies of mont_sqr made the kernel 0.76x (session 13, run C).
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int l = 0; l < S; ++l) table[l] = acc[l];
+    to_shared<T, S>(a_sh, acc, team);
+    for (uint32_t step = 0; step < (1u << (W - 1)); ++step) {
+      next_entry(step == 0 ? 1 : step);
+      if (step == 0) {
+        double x2[S];
+        BIGTUNE_MOD_UNROLL_ALL
+        for (int l = 0; l < S; ++l) x2[l] = table[S + l];
+        to_shared<T, S>(a_sh, x2, team);
+      }
     }
-    const uint32_t d = dmont::digit_at(e, e_words, pos, W);
-    if (d) {
-      double t[S];
-      BIGTUNE_MOD_UNROLL_ALL
-      for (int l = 0; l < S; ++l) t[l] = table[d * S + l];
-      to_shared<T, S>(a_sh, acc, team);
-      mont_mul<T, S, U, kFriendly>(acc, a_sh, t, ml, mp, team);
+    // Windows of at most W bits that start and end on a one bit (HAC
+    // 14.85), a zero bit between them one squaring; the top window's entry
+    // is acc's start.
+    bool started = false;
+    for (int64_t i = top; i >= 0;) {
+      int64_t j = i;
+      uint32_t value = 0;
+      if (bit(i)) {
+        j = i - W + 1 > 0 ? i - W + 1 : 0;
+        while (!bit(j)) ++j;
+        for (int64_t k = i; k >= j; --k) value = 2 * value + bit(k);
+      }
+      const int64_t squarings = started ? i - j + 1 : 0;
+      for (int64_t k = 0; k < squarings; ++k) square();
+      if (!started) {
+        BIGTUNE_MOD_UNROLL_ALL
+        for (int l = 0; l < S; ++l) acc[l] = table[(value >> 1) * S + l];
+        started = true;
+      } else if (value) {
+        multiply_by_entry(value >> 1);
+      }
+      i = j - 1;
+    }
+  } else {
+    // T[1] = x R; T[d] = T[d - 1] x R / R, with x R in a_sh throughout.
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int l = 0; l < S; ++l) table[S + l] = acc[l];
+    to_shared<T, S>(a_sh, acc, team);
+    for (uint32_t d = 2; d < (1u << W); ++d) next_entry(d);
+    const uint64_t windows = uint64_t(top) / W + 1;
+    uint64_t pos = (windows - 1) * W;
+    const uint32_t first = dmont::digit_at(e, e_words, pos, W);  // nonzero: it holds e's top bit
+    BIGTUNE_MOD_UNROLL_ALL
+    for (int l = 0; l < S; ++l) acc[l] = table[first * S + l];
+    while (pos > 0) {
+      pos -= W;
+      for (int s = 0; s < W; ++s) square();
+      const uint32_t d = dmont::digit_at(e, e_words, pos, W);
+      if (d) multiply_by_entry(d);
     }
   }
   // Out of Montgomery form: acc 1 / R (below 2m), then the final subtraction.

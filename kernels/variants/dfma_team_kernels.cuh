@@ -23,7 +23,7 @@ constexpr uint32_t kTeamThreads = 128;
 // Four steps a pass of the products' rolled loops (session 12: 1.01-1.04x
 // the rate with two at 4-16 Kbit, run E; the sliding window's registers
 // rotate back once every four steps).
-template <int NW, int T, int S, int W, int MinBlocks, bool Sqr = false>
+template <int NW, int T, int S, int W, int MinBlocks, bool Sqr = false, bool Sliding = false>
 __global__ void __launch_bounds__(kTeamThreads, MinBlocks) dfma_team_powm_kernel(KernelArgs args) {
   using namespace modular::dteam;
   constexpr int kK = T * S;
@@ -41,23 +41,37 @@ __global__ void __launch_bounds__(kTeamThreads, MinBlocks) dfma_team_powm_kernel
     if (team.rank == 0) atomicOr(static_cast<uint32_t*>(args.scratch), 1u);
     return;
   }
-  constexpr int kColSlots = Sqr ? SquareColumns<T, S>::kSlots : 1;
-  __shared__ double a_all[(kTeamThreads / T) * (kK + 1)];
-  __shared__ uint64_t cols_all[(kTeamThreads / T) * kColSlots];
-  double table[(1 << W) * S];
-  uint32_t region[modular::dmont::region_limbs<kK, NW>()];
-  powm<NW, T, S, W, 4, Sqr>(r, args.out_limbs, x, args.limbs, e, args.e_limbs, m, args.m_limbs,
-                            a_all + team_index * (kK + 1), table, region, team, cols_all + team_index * kColSlots);
+  // A team's words of shared memory: the square's column sums (Sqr) and,
+  // where the block's static shared memory stays within 48 KB, rank 0's
+  // division region, used before and after the exponentiation (session 13:
+  // in local memory the 16 Kbit region missed L1 and its serial division
+  // took ~5 % of a full-exponent powm).
+  constexpr int kTeams = int(kTeamThreads) / T;
+  constexpr int kColSlots = Sqr ? SquareColumns<T, S>::kSlots : 0;
+  constexpr int kRegionSlots = int(modular::dmont::region_limbs<kK, NW>() + 1) / 2;
+  constexpr bool kSharedRegion = 8 * kTeams * (kK + 1 + (kColSlots > kRegionSlots ? kColSlots : kRegionSlots)) <= 48 * 1024;
+  constexpr int kTeamSlots = kSharedRegion && kRegionSlots > kColSlots ? kRegionSlots : kColSlots > 0 ? kColSlots : 1;
+  __shared__ double a_all[kTeams * (kK + 1)];
+  __shared__ uint64_t team_words[kTeams * kTeamSlots];
+  double table[(Sliding ? 1 << (W - 1) : 1 << W) * S];
+  uint32_t local_region[kSharedRegion ? 1 : modular::dmont::region_limbs<kK, NW>()];
+  uint64_t* words = team_words + team_index * kTeamSlots;
+  uint32_t* region = kSharedRegion ? reinterpret_cast<uint32_t*>(words) : local_region;
+  powm<NW, T, S, W, 4, Sqr, Sliding>(r, args.out_limbs, x, args.limbs, e, args.e_limbs, m, args.m_limbs,
+                            a_all + team_index * (kK + 1), table, region, team, words);
 }
 
 // The shape rules of every team variant (dfma_team_instances.cu).
 extern const ShapeRules kTeamPowmShape;
 
-// "powm.dfmat.u64.q<NW>.t<lanes>.w<w>[.sq]"; param: the lanes of a team.
+// "powm.dfmat.u64.q<NW>.t<lanes>.<w|sw><w>[.sq]" (sw: sliding windows);
+// param: the lanes of a team.
 inline void add_team_variant(std::vector<Variant>& out, const void* kernel, uint32_t nw, uint32_t lanes, int w,
-                             bool sqr = false) {
+                             bool sqr = false, bool sliding = false) {
   out.push_back(make_variant(Op::PowM, "warp", "dfmat", 64, nw, kTeamThreads, kernel, kTeamPowmShape,
-                             "t" + std::to_string(lanes) + ".w" + std::to_string(w) + (sqr ? ".sq" : ""), lanes));
+                             "t" + std::to_string(lanes) + (sliding ? ".sw" : ".w") + std::to_string(w) +
+                                 (sqr ? ".sq" : ""),
+                             lanes));
 }
 
 // dfma_team_large_instances.cu: 6, 8 and 16 Kbit.

@@ -15,6 +15,7 @@
 #include <gmp.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <vector>
 
@@ -44,8 +45,9 @@ void make_odd_modulus(mpz_t m, gmp_randstate_t rng, uint64_t bits, uint64_t k) {
 }
 
 // One warp of 32 / T teams, one exponent; returns the mismatches. Sqr: the
-// squarings by dteam::mont_sqr (half the pairs, then the reduction).
-template <int NW, int T, int S, int W, bool Sqr>
+// squarings by dteam::mont_sqr (half the pairs, then the reduction);
+// Sliding: sliding windows.
+template <int NW, int T, int S, int W, bool Sqr, bool Sliding>
 uint64_t run_warp_case(gmp_randstate_t rng, uint64_t bits, const mpz_t e, uint64_t salt) {
   constexpr int kK = T * S, kTeams = 32 / T;
   std::vector<uint64_t> x(kTeams * NW), m(kTeams * NW), r(kTeams * NW, 0xdeadbeefdeadbeefull);
@@ -63,19 +65,21 @@ uint64_t run_warp_case(gmp_randstate_t rng, uint64_t bits, const mpz_t e, uint64
   const auto ew = words_of(e, e_words);
   std::vector<double> a_sh(kTeams * (kK + 1));
   std::vector<double> tables(32 * (1 << W) * S);
-  std::vector<uint32_t> regions(32 * dmont::region_limbs<kK, NW>());
-  constexpr int kColSlots = dteam::SquareColumns<T, S>::kSlots;
-  // Poisoned: mont_sqr must write every slot it later reads.
+  // As the kernels give them: one buffer a team for the square's columns
+  // and rank 0's division region. Poisoned: mont_sqr and the divisions must
+  // write every word they later read.
+  constexpr int kRegionSlots = int(dmont::region_limbs<kK, NW>() + 1) / 2;
+  constexpr int kColSlots = std::max(dteam::SquareColumns<T, S>::kSlots, kRegionSlots);
   std::vector<uint64_t> cols(kTeams * kColSlots, 0x5a5a5a5a5a5a5a5aull);
   emu::run_warp(0, [&](unsigned lane) {
     const int team = int(lane) / T;
     const dteam::Team<T> tm;
     // Four steps a pass as the kernels run them, two where 4 does not divide k.
-    dteam::powm<NW, T, S, W, kK % 4 == 0 ? 4 : 2, Sqr>(r.data() + team * NW, NW, x.data() + team * NW, NW, ew.data(),
-                                                      e_words, m.data() + team * NW, NW, a_sh.data() + team * (kK + 1),
-                                     tables.data() + lane * (1 << W) * S,
-                                     regions.data() + lane * dmont::region_limbs<kK, NW>(), tm,
-                                     cols.data() + team * kColSlots);
+    uint64_t* words = cols.data() + team * kColSlots;
+    dteam::powm<NW, T, S, W, kK % 4 == 0 ? 4 : 2, Sqr, Sliding>(
+        r.data() + team * NW, NW, x.data() + team * NW, NW, ew.data(), e_words, m.data() + team * NW, NW,
+        a_sh.data() + team * (kK + 1), tables.data() + lane * (1 << W) * S, reinterpret_cast<uint32_t*>(words), tm,
+        words);
   });
   uint64_t bad = 0;
   for (int t = 0; t < kTeams; ++t) {
@@ -86,7 +90,8 @@ uint64_t run_warp_case(gmp_randstate_t rng, uint64_t bits, const mpz_t e, uint64
     mpz_powm(want, xm, e, mm);
     runtime::words_to_mpz(got, r.data() + t * NW, NW);
     if (mpz_cmp(want, got) != 0 && ++bad <= 3)
-      ADD_FAILURE() << "powm team T=" << T << " S=" << S << " NW=" << NW << (Sqr ? " sqr" : "") << " bits " << bits
+      ADD_FAILURE() << "powm team T=" << T << " S=" << S << " NW=" << NW << (Sqr ? " sqr" : "")
+                    << (Sliding ? " sliding" : "") << " bits " << bits
                     << " team " << t
                     << "\n x " << test::hex(xm) << "\n e " << test::hex(e) << "\n m " << test::hex(mm)
                     << "\n got  " << test::hex(got) << "\n want " << test::hex(want);
@@ -109,7 +114,7 @@ void make_exponent(mpz_t e, gmp_randstate_t rng, uint64_t e_bits, int k) {
   }
 }
 
-template <int NW, int T, int S, int W, bool Sqr = false>
+template <int NW, int T, int S, int W, bool Sqr = false, bool Sliding = false>
 void run_shape(std::initializer_list<uint64_t> sizes, uint64_t e_bits, int warps_per_size) {
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
@@ -120,11 +125,12 @@ void run_shape(std::initializer_list<uint64_t> sizes, uint64_t e_bits, int warps
   for (uint64_t bits : sizes)
     for (int w = 0; w < warps_per_size; ++w) {
       make_exponent(e, rng, e_bits, w % 7);
-      bad += run_warp_case<NW, T, S, W, Sqr>(rng, bits, e, uint64_t(w) * 5);
+      bad += run_warp_case<NW, T, S, W, Sqr, Sliding>(rng, bits, e, uint64_t(w) * 5);
       cases += 32 / T;
     }
-  std::printf("team powm NW=%d T=%d S=%d W=%d%s: %llu instances, %llu mismatches\n", NW, T, S, W,
-              Sqr ? " (mont_sqr)" : "", (unsigned long long)cases, (unsigned long long)bad);
+  std::printf("team powm NW=%d T=%d S=%d W=%d%s%s: %llu instances, %llu mismatches\n", NW, T, S, W,
+              Sqr ? " (mont_sqr)" : "", Sliding ? " (sliding)" : "", (unsigned long long)cases,
+              (unsigned long long)bad);
   EXPECT_EQ(bad, 0u);
   mpz_clear(e);
   gmp_randclear(rng);
@@ -154,6 +160,18 @@ TEST(DfmaTeamEmulation, SquaringByHalvesMatchesGmp) {
   run_shape<8, 2, 5, 4, true>({512, 511}, 200, 7);
 }
 
+// Sliding windows (one exponent a warp, as the kernels need): exponents
+// with long runs of zeros and ones (make_exponent's all-ones, one-bit and
+// short kinds) and random ones, windows of 2 to 8 bits, with and without
+// mont_sqr.
+TEST(DfmaTeamEmulation, SlidingWindowsMatchGmp) {
+  run_shape<4, 4, 2, 3, false, true>({2, 64, 65, 256}, 300, 7);
+  run_shape<4, 2, 3, 2, true, true>({64, 255, 256}, 257, 7);
+  run_shape<8, 8, 2, 5, true, true>({100, 512}, 300, 7);
+  run_shape<16, 8, 3, 4, false, true>({1000, 1024}, 200, 7);
+  run_shape<16, 32, 1, 8, true, true>({1024, 700}, 600, 7);
+}
+
 // The registered shapes (dfma_team_instances.cu), short exponents.
 TEST(DfmaTeamEmulation, RegisteredShapesMatchGmp) {
   run_shape<40, 4, 13, 6>({2560, 2049}, 20, 2);
@@ -169,6 +187,7 @@ TEST(DfmaTeamEmulation, RegisteredShapesMatchGmp) {
   run_shape<64, 8, 10, 6, true>({4096, 3001}, 20, 3);
   run_shape<128, 16, 10, 6, true>({8192}, 12, 2);
   run_shape<256, 32, 10, 6, true>({16384}, 8, 1);
+  run_shape<256, 32, 10, 8, true, true>({16384}, 24, 1);
 }
 
 }  // namespace
