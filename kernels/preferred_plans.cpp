@@ -72,8 +72,11 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits, bool dfma_powm 
   // for the composed Barrett there; the team kernel's cost does not shrink
   // with the size, so below 10240 bits Barrett keeps it, unmeasured against
   // it; bench/results/2026-11-27-h100-session12.md). That leaves bgsqr
-  // q16.l32 (533 at 16384 bits) no default size.
-  if (powm && bits >= 10240 && bits <= 16384) return Preferred{"powm.dfmat.u64.q256.t32.w6.sq", 4};
+  // q16.l32 (533 at 16384 bits) no default size. Session 13: rank 0's
+  // division region in shared memory (797.6) and sliding windows of 8 bits
+  // (.sw8.sq: 835.5 against main's 763.9 in the same run, 51.3x GMP-16;
+  // bench/results/2026-11-28-h100-session13.md, run D).
+  if (powm && bits >= 10240 && bits <= 16384) return Preferred{"powm.dfmat.u64.q256.t32.sw8.sq", 4};
   // powm above 16 Kbit to 32 Kbit: the fused NTT Barrett powm (task nttpowm,
   // one block per instance, mu's and m''s transforms cached;
   // kernels/modular/nttbarrett_powm.cuh): 1.12x the composed one at 32 Kbit,
