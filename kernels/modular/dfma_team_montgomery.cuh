@@ -623,9 +623,9 @@ __device__ __forceinline__ void powm(uint64_t* r, uint32_t out_words, const uint
     BIGTUNE_MOD_UNROLL_ALL
     for (int l = 0; l < S; ++l) table[d * S + l] = t[l];
   };
-  const auto bit = [&](int64_t i) { return uint32_t(e[i / 64] >> (i % 64)) & 1u; };
   if constexpr (Sliding) {
     static_assert(W >= 2, "sliding windows of 2 bits and more");
+    const auto bit = [&](int64_t i) { return uint32_t(e[i / 64] >> (i % 64)) & 1u; };
     // T[d] = x^(2d + 1) R, d < 2^(W-1): T[0] = x R; a first T[1] = x^2 R
     // (x R in a_sh) goes to a_sh, then T[d] = T[d - 1] x^2. One call site
     // for each kind of product, as in the fixed windows: three inlined

@@ -21,7 +21,7 @@ constexpr uint32_t kTeamThreads = 128;
 // a warp read their a_i from different banks). Sqr: squarings by half the
 // pairs (dteam::mont_sqr), with the square's column sums in shared memory.
 // Four steps a pass of the products' rolled loops (session 12: 1.01-1.04x
-// the rate with two at 4-16 Kbit, run E; the sliding window's registers
+// the rate with two at 4-16 Kbit, run E; the column window's registers
 // rotate back once every four steps).
 template <int NW, int T, int S, int W, int MinBlocks, bool Sqr = false, bool Sliding = false>
 __global__ void __launch_bounds__(kTeamThreads, MinBlocks) dfma_team_powm_kernel(KernelArgs args) {
@@ -49,8 +49,9 @@ __global__ void __launch_bounds__(kTeamThreads, MinBlocks) dfma_team_powm_kernel
   constexpr int kTeams = int(kTeamThreads) / T;
   constexpr int kColSlots = Sqr ? SquareColumns<T, S>::kSlots : 0;
   constexpr int kRegionSlots = int(modular::dmont::region_limbs<kK, NW>() + 1) / 2;
-  constexpr bool kSharedRegion = 8 * kTeams * (kK + 1 + (kColSlots > kRegionSlots ? kColSlots : kRegionSlots)) <= 48 * 1024;
-  constexpr int kTeamSlots = kSharedRegion && kRegionSlots > kColSlots ? kRegionSlots : kColSlots > 0 ? kColSlots : 1;
+  constexpr int kBothSlots = kColSlots > kRegionSlots ? kColSlots : kRegionSlots;
+  constexpr bool kSharedRegion = 8 * kTeams * (kK + 1 + kBothSlots) <= 48 * 1024;
+  constexpr int kTeamSlots = kSharedRegion ? kBothSlots : kColSlots > 0 ? kColSlots : 1;
   __shared__ double a_all[kTeams * (kK + 1)];
   __shared__ uint64_t team_words[kTeams * kTeamSlots];
   double table[(Sliding ? 1 << (W - 1) : 1 << W) * S];
@@ -58,7 +59,7 @@ __global__ void __launch_bounds__(kTeamThreads, MinBlocks) dfma_team_powm_kernel
   uint64_t* words = team_words + team_index * kTeamSlots;
   uint32_t* region = kSharedRegion ? reinterpret_cast<uint32_t*>(words) : local_region;
   powm<NW, T, S, W, 4, Sqr, Sliding>(r, args.out_limbs, x, args.limbs, e, args.e_limbs, m, args.m_limbs,
-                            a_all + team_index * (kK + 1), table, region, team, words);
+                                     a_all + team_index * (kK + 1), table, region, team, words);
 }
 
 // The shape rules of every team variant (dfma_team_instances.cu).
