@@ -44,12 +44,12 @@
 // not the ~1.3x its limb products promise: the per-step work it removes is
 // not what bounds a step.
 //
-// Lazy reduction as in dfma_montgomery.cuh: values stay below 2m (4m < R),
-// the final subtraction is done once at the end.
+// Lazy reduction as in dfma_montgomery.cuh: values stay below 2m (4m < R;
+// 2 m~ with the friendly multiple), reduced mod m once at the end.
 //
 // Conversions (x R mod m by one Knuth division, out of Montgomery form, the
-// final subtraction and the 52-to-64-bit repacking) run on rank 0 alone,
-// serially through shared memory, with no k-limb register arrays (which
+// final v mod m by a short one and the 52-to-64-bit repacking) run on rank
+// 0 alone, serially through shared memory, with no k-limb register arrays (which
 // would raise the whole kernel's register count). The division is the big
 // one: (52k / 32) x 2 NW multiply-subtracts, 2.7e5 at 16 Kbit; with its
 // region in local memory (missing L1) it took ~5 % of a 16 Kbit powm with a
@@ -446,42 +446,6 @@ __device__ __forceinline__ void to_montgomery(double (&xr)[S], const uint64_t* x
   team.sync();
 }
 
-// r (out_words words) = v mod m for v < 2m (the team's limbs of v); rank 0
-// subtracts m where it fits and repacks the limbs into words.
-template <int NW, int T, int S>
-__device__ __forceinline__ void store_result(uint64_t* r, uint32_t out_words, const double (&v)[S],
-                                             const uint64_t* m, uint32_t m_words, double* a_sh, const Team<T>& team) {
-  constexpr int kK = T * S;
-  uint64_t* limbs = reinterpret_cast<uint64_t*>(a_sh);
-  team.sync();
-  BIGTUNE_MOD_UNROLL_ALL
-  for (int l = 0; l < S; ++l) limbs[team.rank * S + l] = dmont::to_integer(v[l]);
-  team.sync();
-  if (team.rank != 0) return;
-  uint64_t borrow = 0;  // v - m: does it borrow?
-  BIGTUNE_MOD_NO_UNROLL
-  for (int l = 0; l < kK; ++l) borrow = (limbs[l] - limb_of_words(m, m_words, l) - borrow) >> 63;
-  if (!borrow) {
-    BIGTUNE_MOD_NO_UNROLL
-    for (int l = 0; l < kK; ++l) {
-      const uint64_t d = limbs[l] - limb_of_words(m, m_words, l) - borrow;
-      limbs[l] = d & kMask52;
-      borrow = d >> 63;
-    }
-  }
-  BIGTUNE_MOD_NO_UNROLL
-  for (uint32_t w = 0; w < out_words; ++w) {
-    uint64_t word = 0;
-    if (w < NW) {
-      const uint32_t j = 64 * w / 52, off = 64 * w % 52;
-      word = limbs[j] >> off;
-      if (j + 1 < kK) word |= limbs[j + 1] << (52 - off);
-      if (off > 40 && j + 2 < kK) word |= limbs[j + 2] << (104 - off);
-    }
-    r[w] = word;
-  }
-}
-
 // The 128-bit product a b as lo (returned) and hi.
 __device__ __forceinline__ uint64_t mul_wide(uint64_t a, uint64_t b, uint64_t& hi) {
 #if defined(__CUDA_ARCH__)
@@ -524,9 +488,10 @@ __device__ __forceinline__ void friendly_modulus(double (&ml)[S], const uint64_t
   team.sync();
 }
 
-// r (out_words words) = v mod m for v < 2 m~ (friendly_modulus; the team's
-// limbs of v): rank 0 divides v (below 2^(64 NW + 53)) by m with Knuth's
-// Algorithm D in region (a quotient below 2^53: a few steps).
+// r (out_words words) = v mod m for v < 2 m~ (friendly_modulus), or v < 2m
+// where the products ran mod m itself (the team's limbs of v): rank 0
+// divides v (below 2^(64 NW + 53)) by m with Knuth's Algorithm D in region
+// (a quotient below 2^53: a few steps) and repacks the remainder into words.
 template <int NW, int T, int S>
 __device__ __forceinline__ void store_result_mod(uint64_t* r, uint32_t out_words, const double (&v)[S],
                                                  const uint64_t* m, uint32_t m_words, double* a_sh, uint32_t* region,
@@ -683,16 +648,13 @@ __device__ __forceinline__ void powm(uint64_t* r, uint32_t out_words, const uint
       if (d) multiply_by_entry(d);
     }
   }
-  // Out of Montgomery form: acc 1 / R (below 2m), then the final subtraction.
+  // Out of Montgomery form: acc 1 / R (below 2m or 2 m~), then mod m.
   double one[S];
   BIGTUNE_MOD_UNROLL_ALL
   for (int l = 0; l < S; ++l) one[l] = team.rank == 0 && l == 0 ? 1.0 : 0.0;
   to_shared<T, S>(a_sh, acc, team);
   mont_mul<T, S, U, kFriendly>(acc, a_sh, one, ml, mp, team);
-  if constexpr (kFriendly)
-    store_result_mod<NW, T, S>(r, out_words, acc, m, m_words, a_sh, region, team);
-  else
-    store_result<NW, T, S>(r, out_words, acc, m, m_words, a_sh, team);
+  store_result_mod<NW, T, S>(r, out_words, acc, m, m_words, a_sh, region, team);
 }
 
 }  // namespace dteam
