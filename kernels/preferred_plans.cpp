@@ -90,8 +90,14 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits, bool dfma_powm 
   // bench/results/2026-11-23-h100-nttfuse.md, run 3); 32769-36863 bits not
   // measured: the same transforms as at 36864, the composed one's products
   // (Karatsuba, sqr.ntt m13) those of 36864 too.
-  if (powm && bits > 16384 && bits <= 32768) return Preferred{"powm.nttbarrett.u64.q1.w6", 1};
-  if (powm && bits > 32768 && bits <= 65536) return Preferred{"powm.nttbarrett.u64.q1.w6.b2", 1};
+  // Session 14: the NTT Montgomery powm on R = 2^N' + 1 (every product half
+  // the length: 7 transforms of 2^(log L - 1) points per squaring against 6
+  // of L; kernels/modular/nttmont_powm.cuh) with 9-bit sliding windows:
+  // 149.6 / 38.4 powm/s at 32 / 64 Kbit against the Barrett powm's 101.7 /
+  // 26.32 in the same run (1.47x / 1.46x; bench/results/2026-11-28-h100-
+  // session14.md, run C). A batch with a modulus it cannot take (even, 1, a
+  // factor of R) runs the Barrett powm's defaults above (w6, .w6.b2).
+  if (powm && bits > 16384 && bits <= 65536) return Preferred{"powm.nttmont.u64.q1.sw9", 1};
   if (bits > 8192) return Preferred{powm ? "powm.barrett.u64.q1.w6" : prefixed(op, "barrett.u64.q1"), 1};
   const uint32_t lanes = bits <= 1024 ? 4 : bits <= 2048 ? 8 : bits <= 4096 ? 16 : 32;
   const std::string l = "q8.l" + std::to_string(lanes);

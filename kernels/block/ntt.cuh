@@ -394,12 +394,14 @@ BIGTUNE_FIELD_HD void ntt_pointwise(typename Field::Elem* x, const typename Fiel
 // sub-product (t = D - 1, the only one when D = 1): ntt_coefficient reads that
 // one from shared memory, so a split of D = 2 (2^18 bits with m13) writes and
 // reads back half the global scratch it did. Nothing to do (no round trip)
-// for D = 1 without lead stages (m12 at 2^16 bits).
+// for D = 1 without lead stages (m12 at 2^16 bits). subs null: every t in
+// place (one sub-product on its own: the NTT Montgomery powm's cyclic and
+// negacyclic halves, kernels/modular/nttmont_powm.cuh).
 template <class Field, int K>
 BIGTUNE_FIELD_HD void ntt_scale_out_k(typename Field::Elem* subs, typename Field::Elem* x, const NttPlan& p,
                                       const NttTables<Field>& tw, uint32_t t, uint32_t tid, uint32_t threads) {
   const uint32_t s_lo = p.log_m - uint32_t(K);
-  const bool to_subs = t + 1 < p.d();
+  const bool to_subs = subs != nullptr && t + 1 < p.d();  // no subs: in place for any t
   if (K == 0 && t == 0 && !to_subs) return;
   for (uint32_t g = tid; g < (p.m() >> K); g += threads) {
     typename Field::Elem e[1 << K];
@@ -521,13 +523,14 @@ BIGTUNE_FIELD_HD void ntt_limb_parts(uint64_t& lo, uint64_t& hi, const typename 
 //     no coefficients left: their words are what carries into them).
 // Ends with a block barrier; then carry_words[seg] is the carry into limb
 // ceil(limbs / seg)·seg, the first after the last segment.
-template <class Field, class Adjust, class Emit>
-__device__ __forceinline__ void ntt_carry_phase(uint32_t limbs, uint32_t emit_limbs, const typename Field::Elem* x,
-                                                const typename Field::Elem* subs, const NttPlan& p,
-                                                const NttTables<Field>& tw, uint64_t* carry_words,
-                                                typename BlockAddSub<uint64_t, kNttCarryLimbs, false>::TempStorage&
-                                                    scan_storage,
-                                                Adjust adjust, Emit emit) {
+// ntt_carry_phase_parts: the same with limb j's (lo, hi) from parts(j, lo, hi)
+// instead of ntt_limb_parts (hi < 2^50 either way).
+template <class Parts, class Adjust, class Emit>
+__device__ __forceinline__ void ntt_carry_phase_parts(uint32_t limbs, uint32_t emit_limbs, Parts parts,
+                                                      uint64_t* carry_words,
+                                                      typename BlockAddSub<uint64_t, kNttCarryLimbs,
+                                                                           false>::TempStorage& scan_storage,
+                                                      Adjust adjust, Emit emit) {
   const uint32_t tid = threadIdx.x, threads = blockDim.x;
   constexpr uint32_t Q = kNttCarryLimbs;
   const uint32_t seg = Q * threads;
@@ -536,7 +539,7 @@ __device__ __forceinline__ void ntt_carry_phase(uint32_t limbs, uint32_t emit_li
     uint64_t lo[Q], hi[Q];
 #pragma unroll
     for (uint32_t k = 0; k < Q; ++k) {
-      ntt_limb_parts<Field>(lo[k], hi[k], x, subs, p, tw, uint64_t(base) + tid * Q + k);
+      parts(uint64_t(base) + tid * Q + k, lo[k], hi[k]);
       adjust(uint64_t(base) + tid * Q + k, lo[k], hi[k]);
       carry_words[tid * Q + k] = hi[k];
     }
@@ -554,6 +557,19 @@ __device__ __forceinline__ void ntt_carry_phase(uint32_t limbs, uint32_t emit_li
     if (tid == threads - 1) carry_words[seg] = hi[Q - 1] + carry;  // hi < 2^50: no overflow
     __syncthreads();
   }
+}
+
+template <class Field, class Adjust, class Emit>
+__device__ __forceinline__ void ntt_carry_phase(uint32_t limbs, uint32_t emit_limbs, const typename Field::Elem* x,
+                                                const typename Field::Elem* subs, const NttPlan& p,
+                                                const NttTables<Field>& tw, uint64_t* carry_words,
+                                                typename BlockAddSub<uint64_t, kNttCarryLimbs, false>::TempStorage&
+                                                    scan_storage,
+                                                Adjust adjust, Emit emit) {
+  ntt_carry_phase_parts(
+      limbs, emit_limbs,
+      [&](uint64_t j, uint64_t& lo, uint64_t& hi) { ntt_limb_parts<Field>(lo, hi, x, subs, p, tw, j); },
+      carry_words, scan_storage, adjust, emit);
 }
 
 // adjust of ntt_carry_phase: nothing added.

@@ -13,9 +13,10 @@
 //                               of a·b in x[ntt_phys(k)];
 //   mul_ntt_cached(_with) (device): the coefficients, then ntt.cuh's carry
 //                               phase (ntt_carry_phase) into 64-bit words.
-// Only unsplit transforms (D = 1, plan.log_d == 0) with the fused middle
-// pass (plan.log_m >= 3): every size the nttbarrett variants hold (<= 2^16
-// bits: N <= 2^12). The carry phase is mul_ntt's own (ntt_carry_phase;
+// Unsplit transforms (D = 1, plan.log_d == 0) with the fused middle pass
+// (plan.log_m >= 3): every size the nttbarrett variants hold (<= 2^16 bits:
+// N <= 2^12); or one sub-product t of a split plan on its own (t: the twist,
+// the result in x in place; the NTT Montgomery powm's halves, D = 2). The carry phase is mul_ntt's own (ntt_carry_phase;
 // a copy of it lived here in session 7).
 #pragma once
 #include <cstdint>
@@ -30,8 +31,8 @@ namespace bigtune::kernels::block {
 template <class Field, class Barrier>
 BIGTUNE_FIELD_HD void ntt_cache_operand(typename Field::Elem* b_hat, typename Field::Elem* x, const NttPlan& p,
                                         const NttTables<Field>& tw, const uint64_t* b, uint32_t b_limbs,
-                                        uint32_t tid, uint32_t threads, Barrier barrier) {
-  ntt_load_first<Field, true>(x, p, tw, b, b_limbs * ntt_digits_per_limb<Field>(), 0, tid, threads);
+                                        uint32_t tid, uint32_t threads, Barrier barrier, uint32_t t = 0) {
+  ntt_load_first<Field, true>(x, p, tw, b, b_limbs * ntt_digits_per_limb<Field>(), t, tid, threads);
   barrier(false);
   ntt_forward_passes<Field>(x, p, tw, kNttPassLog, tid, threads, barrier);
   ntt_last_pass_out<Field>(b_hat, x, p, tw, tid, threads);
@@ -43,14 +44,15 @@ BIGTUNE_FIELD_HD void ntt_cache_operand(typename Field::Elem* b_hat, typename Fi
 template <class Field, class Barrier>
 BIGTUNE_FIELD_HD void ntt_cached_coefficients(typename Field::Elem* x, const typename Field::Elem* b_hat,
                                               const NttPlan& p, const NttTables<Field>& tw, const uint64_t* a,
-                                              uint32_t a_limbs, uint32_t tid, uint32_t threads, Barrier barrier) {
-  ntt_load_first<Field, false>(x, p, tw, a, a_limbs * ntt_digits_per_limb<Field>(), 0, tid, threads);
+                                              uint32_t a_limbs, uint32_t tid, uint32_t threads, Barrier barrier,
+                                              uint32_t t = 0) {
+  ntt_load_first<Field, false>(x, p, tw, a, a_limbs * ntt_digits_per_limb<Field>(), t, tid, threads);
   barrier(false);
   ntt_forward_passes<Field>(x, p, tw, kNttPassLog, tid, threads, barrier);
   ntt_middle_pass<Field>(x, b_hat, p, tw, tid, threads);
   barrier(p.log_m - ntt_lead_log(p) >= 2 * kNttPassLog);  // as ntt_sub_product: warp-local before stages 3-5
   ntt_inverse_passes<Field>(x, p, tw, kNttPassLog, tid, threads, barrier);
-  ntt_scale_out<Field>(nullptr, x, p, tw, 0, tid, threads);
+  ntt_scale_out<Field>(nullptr, x, p, tw, t, tid, threads);
   barrier(false);
 }
 

@@ -22,6 +22,8 @@
 #include "kernels/modular/barrett.hpp"
 #include "kernels/modular/barrett_kernels.cuh"
 #include "kernels/modular/nttbarrett_powm.cuh"
+#include "kernels/modular/nttmont_powm.cuh"
+#include "kernels/modular/nttmont_prep.hpp"
 #include "kernels/preferred_plans.hpp"
 #include "kernels/variants/barrett_mu_division.hpp"
 #include "kernels/variants/nttbarrett_variants.hpp"
@@ -172,6 +174,99 @@ cudaError_t nb_launch(const Variant& v, const KernelArgs& args, const Geometry&,
 
 const ShapeRules kNttBarrettShape{nb_threads, nb_smem, nb_max_bits, nb_scratch, nb_launch, false};
 
+// powm.nttmont.u64.q1.w<w>: the NTT Montgomery powm on R = 2^N' + 1
+// (kernels/modular/nttmont_powm.cuh, session 14). Its scratch starts with the
+// Barrett powm's (layout_of): a batch with a modulus the Montgomery form
+// cannot take (even, 1, or sharing a factor with R: nttmont_prep.hpp) runs
+// the Barrett powm's 64-register kernel (.w<w>.b2's) there instead.
+// The variant's parameter: the window bits, plus kNmSliding for sliding windows.
+constexpr uint32_t kNmSliding = 0x100;
+uint32_t nm_window(const Variant& v) { return v.param & 0xff; }
+
+struct MontLayout {
+  uint64_t consts, twiddles, slots, slot_bytes, total;
+};
+MontLayout mont_layout_of(const Variant& v, uint64_t bits, uint64_t count) {
+  const uint32_t n = words_of(bits), nw = modular::nttmont_words(n);
+  MontLayout l{};
+  Variant barrett = v;  // the fallback's scratch: 6-bit windows (nm_launch)
+  barrett.param = 6;
+  uint64_t at = layout_of(barrett, bits, count).total;
+  const auto take = [&](uint64_t bytes) {
+    const uint64_t here = at;
+    at += align256(bytes);
+    return here;
+  };
+  l.consts = take(count * modular::kNttMontConstRows * nw * 8);
+  l.twiddles = take(block::ntt_table_elems(modular::nttmont_plan(n)) * sizeof(Field::Elem));
+  l.slot_bytes = modular::nttmont_slot_bytes(n, nm_window(v), (v.param & kNmSliding) != 0);
+  l.slots = take(uint64_t(block::ntt_slots(count)) * l.slot_bytes);
+  l.total = at;
+  return l;
+}
+
+uint32_t nm_threads(const Variant&, uint64_t bits) { return modular::nttmont_plan(words_of(bits)).threads; }
+uint64_t nm_smem(const Variant&, uint64_t bits, uint32_t) { return modular::nttmont_smem_bytes(words_of(bits)); }
+uint64_t nm_scratch(const Variant& v, uint64_t bits, uint64_t count) { return mont_layout_of(v, bits, count).total; }
+
+cudaError_t nm_launch(const Variant& v, const KernelArgs& args, const Geometry& g, cudaStream_t stream) {
+  if (args.scratch == nullptr) return cudaErrorInvalidValue;
+  if (args.count == 0) return cudaSuccess;
+  const uint32_t n = args.limbs;
+  if (uint64_t(n) * 64 > kMaxBits) return cudaErrorInvalidValue;
+  const uint32_t nw = modular::nttmont_words(n);
+  const uint64_t count_m = args.m_shared ? 1 : args.count;
+  char* scratch = static_cast<char*>(args.scratch);
+  const MontLayout l = mont_layout_of(v, 64ull * n, args.count);
+
+  // The moduli's constants on the host (nttmont_prep.hpp), once per call.
+  std::vector<uint64_t> m(count_m * n), consts(count_m * modular::kNttMontConstRows * nw);
+  cudaError_t e = cudaMemcpyAsync(m.data(), args.m, m.size() * 8, cudaMemcpyDeviceToHost, stream);
+  if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
+  if (e != cudaSuccess) return e;
+  if (!modular::nttmont_constants(m.data(), count_m, n, nw, consts.data())) {
+    // The Barrett powm's default build for the size: 128 registers to 2^15
+    // bits, 64 above (nttbarrett_powm.cuh), 6-bit windows.
+    Variant barrett = v;
+    barrett.param = 6;
+    barrett.kernel = n <= 512 ? reinterpret_cast<const void*>(&modular::nttbarrett_powm_kernel<1>)
+                              : reinterpret_cast<const void*>(&modular::nttbarrett_powm_kernel<2>);
+    return nb_launch(barrett, args, g, stream);
+  }
+  e = cudaMemcpyAsync(scratch + l.consts, consts.data(), consts.size() * 8, cudaMemcpyHostToDevice, stream);
+  if (e == cudaSuccess) e = cudaStreamSynchronize(stream);  // consts is freed on return
+  if (e != cudaSuccess) return e;
+
+  const block::NttPlan p = modular::nttmont_plan(n);
+  Field::Elem* tw = reinterpret_cast<Field::Elem*>(scratch + l.twiddles);
+  {
+    const uint64_t entries = block::ntt_table_elems(p);
+    const uint32_t blocks = uint32_t(std::min<uint64_t>((entries + 255) / 256, 1024));
+    ntt_twiddle_kernel<Field><<<blocks, 256, 0, stream>>>(tw, p.log_n);
+  }
+  e = cudaGetLastError();
+  if (e != cudaSuccess) return e;
+  const uint32_t smem = uint32_t(modular::nttmont_smem_bytes(n));
+  if (smem > 48 * 1024) {
+    e = cudaFuncSetAttribute(v.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem));
+    if (e != cudaSuccess) return e;
+  }
+  modular::NttMontParams prm{};
+  prm.consts = reinterpret_cast<const uint64_t*>(scratch + l.consts);
+  prm.m_shared = args.m_shared;
+  prm.twiddles = tw;
+  prm.slots = scratch + l.slots;
+  prm.slot_bytes = l.slot_bytes;
+  prm.w = nm_window(v);
+  prm.sliding = (v.param & kNmSliding) ? 1 : 0;
+  KernelArgs copy = args;
+  void* params[] = {&copy, &prm};
+  return cudaLaunchKernel(v.kernel, dim3(ntt_grid_blocks(v.kernel, p.threads, smem, args.count)), dim3(p.threads),
+                          params, smem, stream);
+}
+
+const ShapeRules kNttMontShape{nm_threads, nm_smem, nb_max_bits, nm_scratch, nm_launch, false};
+
 }  // namespace
 
 void append_nttbarrett_variants(std::vector<Variant>& out) {
@@ -184,6 +279,21 @@ void append_nttbarrett_variants(std::vector<Variant>& out) {
   const void* kernel_b2 = reinterpret_cast<const void*>(&modular::nttbarrett_powm_kernel<2>);
   out.push_back(make_variant(Op::PowM, "block", "nttbarrett", 64, 1, modular::kNttBarrettMaxThreads, kernel_b2,
                              kNttBarrettShape, "w6.b2", 6));
+  // The NTT Montgomery powm on R = 2^N' + 1 (nttmont_powm.cuh): half-length
+  // products, 128 registers (two 256-thread blocks per SM at 2^16 bits).
+  const void* kernel_mont = reinterpret_cast<const void*>(&modular::nttmont_powm_kernel<2>);
+  const void* kernel_mont_b3 = reinterpret_cast<const void*>(&modular::nttmont_powm_kernel<3>);
+  for (uint32_t w : {5u, 6u, 7u}) {
+    out.push_back(make_variant(Op::PowM, "block", "nttmont", 64, 1, modular::kNttMontMaxThreads, kernel_mont,
+                               kNttMontShape, "w" + std::to_string(w), w));
+    // 85 registers: three 256-thread blocks per SM at 2^16 bits, six 128-thread ones at 2^15.
+    out.push_back(make_variant(Op::PowM, "block", "nttmont", 64, 1, modular::kNttMontMaxThreads, kernel_mont_b3,
+                               kNttMontShape, "w" + std::to_string(w) + ".b3", w));
+  }
+  // Sliding windows (HAC 14.85): 2^(w-1) odd powers, ~E/(w+1) window products.
+  for (uint32_t w : {7u, 8u, 9u})
+    out.push_back(make_variant(Op::PowM, "block", "nttmont", 64, 1, modular::kNttMontMaxThreads, kernel_mont,
+                               kNttMontShape, "sw" + std::to_string(w), w | kNmSliding));
 }
 
 }  // namespace bigtune::kernels::variants

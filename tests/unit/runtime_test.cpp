@@ -275,10 +275,10 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::PowM, 12287, "powm.dfmat.u64.q256.t32.sw8.sq"},
       {Op::PowM, 10240, "powm.dfmat.u64.q256.t32.sw8.sq"},
       {Op::PowM, 10239, "powm.barrett.u64.q1.w6"},
-      {Op::PowM, 16385, "powm.nttbarrett.u64.q1.w6"},  // task nttpowm: above 16 Kbit to 32 Kbit
-      {Op::PowM, 32768, "powm.nttbarrett.u64.q1.w6"},
-      {Op::PowM, 32769, "powm.nttbarrett.u64.q1.w6.b2"},  // task nttfuse: 1.23-1.26x Barrett w6
-      {Op::PowM, 65536, "powm.nttbarrett.u64.q1.w6.b2"},
+      {Op::PowM, 16385, "powm.nttmont.u64.q1.sw9"},  // session 14: above 16 Kbit to 64 Kbit
+      {Op::PowM, 32768, "powm.nttmont.u64.q1.sw9"},
+      {Op::PowM, 32769, "powm.nttmont.u64.q1.sw9"},
+      {Op::PowM, 65536, "powm.nttmont.u64.q1.sw9"},
       {Op::PowM, 65537, "powm.barrett.u64.q1.w6"},
       {Op::MulMod, 524288, "mulmod.barrett.u64.q1"},
   };
