@@ -458,12 +458,15 @@ __device__ __forceinline__ void nttmont_powm_body(const KernelArgs& args, const 
   }
 }
 
-// kMinBlocks: blocks of <= 256 threads per SM the register budget allows
-// (2: 128 registers).
-template <int kMinBlocks>
-__global__ void __launch_bounds__(kNttMontMaxThreads, kMinBlocks) nttmont_powm_kernel(KernelArgs args,
-                                                                                      NttMontParams prm) {
-  nttmont_powm_body<kMinBlocks>(args, prm);
+// kMinBlocks blocks of up to kMaxThreads threads per SM: the register
+// budget. (256, 2): 128 registers, the registered build (2 blocks per SM at
+// 2^16 bits, 4 at 2^15). Measured and dropped (session 14, runs B, C, E):
+// (256, 3), 80 registers, 0.78x at 2^15 and 0.87x at 2^16; (128, 5), 96
+// registers for M <= 2^10, 0.90x at 2^15: both spill 0.6-0.8 KB in the
+// kernel body around the products' calls.
+template <int kMaxThreads, int kMinBlocks>
+__global__ void __launch_bounds__(kMaxThreads, kMinBlocks) nttmont_powm_kernel(KernelArgs args, NttMontParams prm) {
+  nttmont_powm_body<kMaxThreads * 16 + kMinBlocks>(args, prm);
 }
 #endif  // __CUDACC__
 

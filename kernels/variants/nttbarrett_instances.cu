@@ -281,15 +281,13 @@ void append_nttbarrett_variants(std::vector<Variant>& out) {
                              kNttBarrettShape, "w6.b2", 6));
   // The NTT Montgomery powm on R = 2^N' + 1 (nttmont_powm.cuh): half-length
   // products, 128 registers (two 256-thread blocks per SM at 2^16 bits).
-  const void* kernel_mont = reinterpret_cast<const void*>(&modular::nttmont_powm_kernel<2>);
-  const void* kernel_mont_b3 = reinterpret_cast<const void*>(&modular::nttmont_powm_kernel<3>);
-  for (uint32_t w : {5u, 6u, 7u}) {
+  // One build, 128 registers (nttmont_powm.cuh: the 80- and 96-register
+  // builds spilled ~0.6-0.8 KB around the products and ran 0.78x / 0.90x,
+  // bench/results/2026-11-28-h100-session14.md runs B, C, E).
+  const void* kernel_mont = reinterpret_cast<const void*>(&modular::nttmont_powm_kernel<256, 2>);
+  for (uint32_t w : {5u, 6u, 7u})
     out.push_back(make_variant(Op::PowM, "block", "nttmont", 64, 1, modular::kNttMontMaxThreads, kernel_mont,
                                kNttMontShape, "w" + std::to_string(w), w));
-    // 85 registers: three 256-thread blocks per SM at 2^16 bits, six 128-thread ones at 2^15.
-    out.push_back(make_variant(Op::PowM, "block", "nttmont", 64, 1, modular::kNttMontMaxThreads, kernel_mont_b3,
-                               kNttMontShape, "w" + std::to_string(w) + ".b3", w));
-  }
   // Sliding windows (HAC 14.85): 2^(w-1) odd powers, ~E/(w+1) window products.
   for (uint32_t w : {7u, 8u, 9u})
     out.push_back(make_variant(Op::PowM, "block", "nttmont", 64, 1, modular::kNttMontMaxThreads, kernel_mont,

@@ -257,7 +257,7 @@ TEST(NttMont, HostConstantsAndRefusedModuli) {
 
 TEST(NttMont, RegistryEntriesShapes) {
   const auto h100 = kernels::DeviceLimits::h100();
-  for (const char* name : {"powm.nttmont.u64.q1.w5", "powm.nttmont.u64.q1.w6", "powm.nttmont.u64.q1.w7.b3",
+  for (const char* name : {"powm.nttmont.u64.q1.w5", "powm.nttmont.u64.q1.w6", "powm.nttmont.u64.q1.w7",
                            "powm.nttmont.u64.q1.sw8"}) {
     const kernels::Variant* v = kernels::find_variant(name);
     ASSERT_NE(v, nullptr) << name;
