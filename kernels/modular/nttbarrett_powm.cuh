@@ -154,6 +154,13 @@ __device__ uint32_t nb_sub_rows(uint64_t* dst, uint32_t w, A a, B b, NbScan& sca
   __syncthreads();
   return *flag;
 }
+// Bits of the exponent e (limbs words) up to its highest one (0 for e = 0):
+// every thread reads the same words, so loops over them stay block-uniform.
+__device__ inline uint64_t nb_exponent_bits(const uint64_t* e, uint32_t limbs) {
+  for (uint32_t j = limbs; j-- > 0;)
+    if (e[j] != 0) return 64ull * j + 64 - uint64_t(__clzll((long long)e[j]));
+  return 0;
+}
 // b_hat = the scaled spectrum of b.
 template <int kRegs>  // one copy per kernel: its register budget
 __device__ __noinline__ void nb_cache(arith::Crt3::Elem* b_hat, const uint64_t* b, uint32_t n,
@@ -256,12 +263,7 @@ __device__ __forceinline__ void nttbarrett_powm_body(const KernelArgs& args, con
     // Fixed windows from the exponent's highest nonzero one (every thread
     // computes the same, so the loop stays block-uniform).
     const uint64_t* ei = static_cast<const uint64_t*>(args.e) + (args.e_shared ? 0 : i) * args.e_limbs;
-    uint64_t e_bits = 0;
-    for (uint32_t j = args.e_limbs; j-- > 0;)
-      if (ei[j] != 0) {
-        e_bits = 64ull * j + 64 - uint64_t(__clzll((long long)ei[j]));
-        break;
-      }
+    const uint64_t e_bits = nb_exponent_bits(ei, args.e_limbs);
     const auto digit = [&](uint64_t lo) -> uint32_t {
       const uint64_t word = lo / 64, off = lo % 64;
       uint64_t d = word < args.e_limbs ? ei[word] >> off : 0;

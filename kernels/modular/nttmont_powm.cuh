@@ -40,7 +40,7 @@
 
 #include "kernels/arith/crt3_field.cuh"
 #include "kernels/block/ntt_cached.cuh"
-#include "kernels/modular/nttbarrett_powm.cuh"  // NbScan, NbTables
+#include "kernels/modular/nttbarrett_powm.cuh"  // NbScan, NbTables, nb_exponent_bits
 #include "kernels/modular/nttmont_layout.hpp"
 #include "kernels/variants/kernel_args.hpp"
 #include "kernels/variants/scan_kernels.cuh"
@@ -102,15 +102,21 @@ __device__ __noinline__ uint64_t nm_carry(uint64_t* out, const uint64_t* add_of,
   return carry_words[block::kNttCarryLimbs * blockDim.x];
 }
 
+// The block's barrier for the NTT phases (ntt.cuh, "Barriers"): a warp
+// barrier where they allow one.
+struct NmBarrier {
+  __device__ void operator()(bool warp_local) const {
+    if (warp_local) __syncwarp();
+    else __syncthreads();
+  }
+};
+
 // One sub-product t of a·b (b null: a^2) into x, nw-word operands; b_hat:
 // M global elements for b's spectrum.
 template <int kRegs>
 __device__ __noinline__ void nm_product(const uint64_t* a, const uint64_t* b, uint32_t nw, uint32_t t,
                                         const block::NttPlan& p, const NbTables& tw, NmElem* x, NmElem* b_hat) {
-  const auto barrier = [](bool warp_local) {
-    if (warp_local) __syncwarp();
-    else __syncthreads();
-  };
+  const NmBarrier barrier;
   if (b == nullptr)
     block::ntt_sub_product<arith::Crt3, true>(x, nullptr, nullptr, p, tw, a, nw, a, nw, t, threadIdx.x, blockDim.x,
                                               barrier);
@@ -124,10 +130,7 @@ __device__ __noinline__ void nm_cached(const uint64_t* a, const NmElem* hat, uin
                                        const block::NttPlan& p, const NbTables& tw, NmElem* x) {
   block::ntt_cached_coefficients<arith::Crt3>(
       x, hat, p, tw, a, nw, threadIdx.x, blockDim.x,
-      [](bool warp_local) {
-        if (warp_local) __syncwarp();
-        else __syncthreads();
-      },
+      NmBarrier{},
       t);
 }
 // hat = the spectrum of sub-product t of b (nw words).
@@ -136,10 +139,7 @@ __device__ __noinline__ void nm_cache(NmElem* hat, const uint64_t* b, uint32_t n
                                       const block::NttPlan& p, const NbTables& tw, NmElem* x) {
   block::ntt_cache_operand<arith::Crt3>(
       hat, x, p, tw, b, nw, threadIdx.x, blockDim.x,
-      [](bool warp_local) {
-        if (warp_local) __syncwarp();
-        else __syncthreads();
-      },
+      NmBarrier{},
       t);
 }
 
@@ -148,10 +148,7 @@ __device__ __noinline__ void nm_cache(NmElem* hat, const uint64_t* b, uint32_t n
 template <int kRegs>
 __device__ __noinline__ void nm_spectrum(NmElem* hat, const uint64_t* a, uint32_t nw, uint32_t t,
                                          const block::NttPlan& p, const NbTables& tw, NmElem* x) {
-  const auto barrier = [](bool warp_local) {
-    if (warp_local) __syncwarp();
-    else __syncthreads();
-  };
+  const NmBarrier barrier;
   block::ntt_load_first<arith::Crt3, false>(x, p, tw, a, 2 * nw, t, threadIdx.x, blockDim.x);
   __syncthreads();
   block::ntt_forward_passes<arith::Crt3>(x, p, tw, block::kNttPassLog, threadIdx.x, blockDim.x, barrier);
@@ -169,10 +166,7 @@ __device__ __noinline__ void nm_cached_plus(const uint64_t* a, const NmElem* y, 
                                             uint32_t nw, uint32_t t, const block::NttPlan& p, const NbTables& tw,
                                             NmElem* x) {
   using F = arith::Crt3;
-  const auto barrier = [](bool warp_local) {
-    if (warp_local) __syncwarp();
-    else __syncthreads();
-  };
+  const NmBarrier barrier;
   const uint32_t tid = threadIdx.x, threads = blockDim.x;
   block::ntt_load_first<F, false>(x, p, tw, a, 2 * nw, t, tid, threads);
   __syncthreads();
@@ -396,12 +390,7 @@ __device__ __forceinline__ void nttmont_powm_body(const KernelArgs& args, const 
     // loop (inlined copies of the step cost registers): the squarings still
     // owed, then the window's table entry (entry >= 0), then the next window.
     const uint64_t* ei = static_cast<const uint64_t*>(args.e) + (args.e_shared ? 0 : i) * args.e_limbs;
-    uint64_t e_bits = 0;
-    for (uint32_t j = args.e_limbs; j-- > 0;)
-      if (ei[j] != 0) {
-        e_bits = 64ull * j + 64 - uint64_t(__clzll((long long)ei[j]));
-        break;
-      }
+    const uint64_t e_bits = nb_exponent_bits(ei, args.e_limbs);
     // len bits of e from bit lo (len <= 32; past the exponent: 0).
     const auto bits_at = [&](uint64_t lo, uint32_t len) -> uint32_t {
       const uint64_t word = lo / 64, off = lo % 64;

@@ -62,15 +62,32 @@ struct PowmBatch {
       : bits(b), count(c), shared_m(sm), shared_e(se), a(c), e(se ? 1 : c), m(sm ? 1 : c), r(c) {}
 };
 
-// Runs the batch on `variant`, returns mismatches (the first three reported).
+// A seeded GMP random state for one test.
+struct Rng {
+  gmp_randstate_t s;
+  explicit Rng(uint64_t offset) {
+    gmp_randinit_default(s);
+    gmp_randseed_ui(s, test::test_seed() + offset);
+  }
+  ~Rng() { gmp_randclear(s); }
+  Rng(const Rng&) = delete;
+  Rng& operator=(const Rng&) = delete;
+};
+
+// Runs the batch on `variant` (null: the default plan), returns mismatches
+// (the first three reported).
 uint64_t run_batch(Context& ctx, PowmBatch& b, uint64_t ebits, const char* variant, const std::string& what) {
   Batch da(ctx, b.bits, b.count), de(ctx, ebits, b.shared_e ? 1 : b.count), dm(ctx, b.bits, b.shared_m ? 1 : b.count),
       dr(ctx, b.bits, b.count);
   da.from_mpz(b.a.v.data(), b.count);
   de.from_mpz(b.e.v.data(), b.shared_e ? 1 : b.count);
   dm.from_mpz(b.m.v.data(), b.shared_m ? 1 : b.count);
-  const Plan plan{variant, 1, "explicit", 0.0};
-  ctx.powm(dr, da, de, dm, &plan);
+  if (variant != nullptr) {
+    const Plan plan{variant, 1, "explicit", 0.0};
+    ctx.powm(dr, da, de, dm, &plan);
+  } else {
+    ctx.powm(dr, da, de, dm);
+  }
   ctx.synchronize();
   dr.to_mpz(b.r.v.data(), b.count);
   uint64_t bad = 0;
@@ -80,7 +97,7 @@ uint64_t run_batch(Context& ctx, PowmBatch& b, uint64_t ebits, const char* varia
     const mpz_t& m = b.m.v[b.shared_m ? 0 : i];
     mpz_powm(want, b.a.v[i], b.e.v[b.shared_e ? 0 : i], m);
     if (mpz_cmp(want, b.r.v[i]) != 0 && ++bad <= 3)
-      ADD_FAILURE() << what << " " << variant << " bits " << b.bits << " instance " << i
+      ADD_FAILURE() << what << " " << (variant ? variant : "default plan") << " bits " << b.bits << " instance " << i
                     << "\n  a    = " << test::hex(b.a.v[i]) << "\n  m    = " << test::hex(m)
                     << "\n  want = " << test::hex(want) << "\n  got  = " << test::hex(b.r.v[i]);
   }
@@ -91,9 +108,8 @@ uint64_t run_batch(Context& ctx, PowmBatch& b, uint64_t ebits, const char* varia
 TEST(NttMontVsGmp, PowmSizesOperandsExponents) {
   BIGTUNE_REQUIRE_GPU();
   Context ctx;
-  gmp_randstate_t rng;
-  gmp_randinit_default(rng);
-  gmp_randseed_ui(rng, test::test_seed() + 1420);
+  Rng rs(1420);
+  auto& rng = rs.s;
   uint64_t bad = 0, instances = 0;
   struct Size {
     uint64_t bits, ebits, count;
@@ -115,7 +131,6 @@ TEST(NttMontVsGmp, PowmSizesOperandsExponents) {
       }
     }
   }
-  gmp_randclear(rng);
   std::printf("[ nttmont sizes ] %llu instances, %llu mismatches\n", (unsigned long long)instances,
               (unsigned long long)bad);
   EXPECT_EQ(bad, 0u);
@@ -128,9 +143,8 @@ TEST(NttMontVsGmp, PowmSizesOperandsExponents) {
 TEST(NttMontVsGmp, RareValuesOnTheSerialPath) {
   BIGTUNE_REQUIRE_GPU();
   Context ctx;
-  gmp_randstate_t rng;
-  gmp_randinit_default(rng);
-  gmp_randseed_ui(rng, test::test_seed() + 1421);
+  Rng rs(1421);
+  auto& rng = rs.s;
   uint64_t bad = 0;
   for (uint64_t bits : {4096ull, 32768ull, 65536ull}) {
     const uint64_t rb = r_bits_for(bits);
@@ -159,7 +173,6 @@ TEST(NttMontVsGmp, RareValuesOnTheSerialPath) {
     for (const char* v : {kW5, kSW8}) bad += run_batch(ctx, b, 64, v, "rare");
     mpz_clears(r, rinv, f, nullptr);
   }
-  gmp_randclear(rng);
   EXPECT_EQ(bad, 0u);
 }
 
@@ -175,9 +188,8 @@ TEST(NttMontVsGmp, RefusedModuliRunBarrett) {
   EXPECT_EQ(test::run_mod_cases(cases, 1422, "nttmont refused"), 0u);
   // 114689 = 7 2^14 + 1 divides F_12 = 2^4096 + 1, R for 2049 - 4096 bits.
   Context ctx;
-  gmp_randstate_t rng;
-  gmp_randinit_default(rng);
-  gmp_randseed_ui(rng, test::test_seed() + 1423);
+  Rng rs(1423);
+  auto& rng = rs.s;
   PowmBatch b(3000, 6, false, false);
   for (uint64_t i = 0; i < 6; ++i) {
     eligible_modulus(b.m.v[i], rng, 2980, 0);
@@ -186,7 +198,6 @@ TEST(NttMontVsGmp, RefusedModuliRunBarrett) {
     test::make_exponent_of_kind(b.e.v[i], rng, 500, i);
   }
   EXPECT_EQ(run_batch(ctx, b, 500, kW6, "factor of R"), 0u);
-  gmp_randclear(rng);
 }
 
 // The default plans above 16 Kbit (kernels/preferred_plans.cpp: .sw9 since
@@ -195,9 +206,8 @@ TEST(NttMontVsGmp, RefusedModuliRunBarrett) {
 TEST(NttMontVsGmp, DefaultPlanAbove16Kbit) {
   BIGTUNE_REQUIRE_GPU();
   Context ctx;
-  gmp_randstate_t rng;
-  gmp_randinit_default(rng);
-  gmp_randseed_ui(rng, test::test_seed() + 1425);
+  Rng rs(1425);
+  auto& rng = rs.s;
   uint64_t bad = 0;
   for (uint64_t bits : {16385ull, 32768ull, 32769ull, 65536ull}) {
     std::printf("[ powm default plan ] %llu bits: %s\n", (unsigned long long)bits,
@@ -212,24 +222,9 @@ TEST(NttMontVsGmp, DefaultPlanAbove16Kbit) {
         test::make_mod_operand(b.a.v[i], rng, bits, b.m.v[b.shared_m ? 0 : i], i);
         test::make_exponent_of_kind(b.e.v[i], rng, 256, i);
       }
-      Batch da(ctx, bits, 6), de(ctx, 256, 6), dm(ctx, bits, b.shared_m ? 1 : 6), dr(ctx, bits, 6);
-      da.from_mpz(b.a.v.data(), 6);
-      de.from_mpz(b.e.v.data(), 6);
-      dm.from_mpz(b.m.v.data(), b.shared_m ? 1 : 6);
-      ctx.powm(dr, da, de, dm);
-      ctx.synchronize();
-      dr.to_mpz(b.r.v.data(), 6);
-      mpz_t want;
-      mpz_init(want);
-      for (uint64_t i = 0; i < 6; ++i) {
-        mpz_powm(want, b.a.v[i], b.e.v[i], b.m.v[b.shared_m ? 0 : i]);
-        if (mpz_cmp(want, b.r.v[i]) != 0 && ++bad <= 3)
-          ADD_FAILURE() << "default plan, bits " << bits << " shape " << shape << " instance " << i;
-      }
-      mpz_clear(want);
+      bad += run_batch(ctx, b, 256, nullptr, "shape " + std::to_string(shape));
     }
   }
-  gmp_randclear(rng);
   EXPECT_EQ(bad, 0u);
 }
 
@@ -249,9 +244,8 @@ TEST(NttMontVsGmp, PastTheLimitIsUnsupported) {
 TEST(NttMontVsGmp, SanitizerSized) {
   BIGTUNE_REQUIRE_GPU();
   Context ctx;
-  gmp_randstate_t rng;
-  gmp_randinit_default(rng);
-  gmp_randseed_ui(rng, test::test_seed() + 1424);
+  Rng rs(1424);
+  auto& rng = rs.s;
   uint64_t bad = 0;
   for (uint64_t bits : {64ull, 2049ull, 4096ull}) {
     PowmBatch b(bits, 3, false, false);
@@ -262,7 +256,6 @@ TEST(NttMontVsGmp, SanitizerSized) {
     }
     for (const char* v : {kW5, kSW8}) bad += run_batch(ctx, b, 40, v, "sanitizer");
   }
-  gmp_randclear(rng);
   EXPECT_EQ(bad, 0u);
 }
 
