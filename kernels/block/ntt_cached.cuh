@@ -16,8 +16,9 @@
 // Unsplit transforms (D = 1, plan.log_d == 0) with the fused middle pass
 // (plan.log_m >= 3): every size the nttbarrett variants hold (<= 2^16 bits:
 // N <= 2^12); or one sub-product t of a split plan on its own (t: the twist,
-// the result in x in place; the NTT Montgomery powm's halves, D = 2). The carry phase is mul_ntt's own (ntt_carry_phase;
-// a copy of it lived here in session 7).
+// the result in x in place; the NTT Montgomery powm's halves, D = 2). The
+// carry phase is mul_ntt's own (ntt_carry_phase; a copy of it lived here in
+// session 7).
 #pragma once
 #include <cstdint>
 
