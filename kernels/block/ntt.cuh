@@ -93,10 +93,14 @@ struct NttTables {
   BIGTUNE_FIELD_HD Elem inv_root(uint64_t e) const { return pick(inv, e); }
 
  private:
+  // One unconditional load and a select (ω^(e+N/2) = -ω^e): the two
+  // predicated loads of `e < half ? load : neg(load)` kept the compiler from
+  // issuing the load ahead of its use (ncu, session 15 run B: the twists'
+  // load chains in the NTT Montgomery powm).
   BIGTUNE_FIELD_HD Elem pick(const Elem* t, uint64_t e) const {
     const uint64_t half = uint64_t(1) << (log_n - 1);
-    e &= 2 * half - 1;
-    return e < half ? load(t + e) : Field::neg(load(t + (e - half)));
+    const Elem w = load(t + (e & (half - 1)));
+    return (e & half) != 0 ? Field::neg(w) : w;
   }
 };
 

@@ -111,11 +111,20 @@ struct NmBarrier {
   }
 };
 
+// Register copies: the plan and the twiddle tables reach these __noinline__
+// functions by reference, i.e. in the caller's local memory, and every
+// generic store into the shared buffer may alias them, so the inlined
+// transform loops reloaded their fields (p.log_m, the table pointers) after
+// each store: an LDL ahead of every twiddle address and loop bound (ncu,
+// session 15 run B: ~30 % of the long-scoreboard stalls at 32 Kbit). Each
+// function copies both once into locals whose address never escapes.
 // One sub-product t of a·b (b null: a^2) into x, nw-word operands; b_hat:
 // M global elements for b's spectrum.
 template <int kRegs>
 __device__ __noinline__ void nm_product(const uint64_t* a, const uint64_t* b, uint32_t nw, uint32_t t,
-                                        const block::NttPlan& p, const NbTables& tw, NmElem* x, NmElem* b_hat) {
+                                        const block::NttPlan& p_ref, const NbTables& tw_ref, NmElem* x, NmElem* b_hat) {
+  const block::NttPlan p = p_ref;  // copies: see "Register copies" above nm_product
+  const NbTables tw = tw_ref;
   const NmBarrier barrier;
   if (b == nullptr)
     block::ntt_sub_product<arith::Crt3, true>(x, nullptr, nullptr, p, tw, a, nw, a, nw, t, threadIdx.x, blockDim.x,
@@ -127,7 +136,9 @@ __device__ __noinline__ void nm_product(const uint64_t* a, const uint64_t* b, ui
 // Sub-product t of a and a cached spectrum into x.
 template <int kRegs>
 __device__ __noinline__ void nm_cached(const uint64_t* a, const NmElem* hat, uint32_t nw, uint32_t t,
-                                       const block::NttPlan& p, const NbTables& tw, NmElem* x) {
+                                       const block::NttPlan& p_ref, const NbTables& tw_ref, NmElem* x) {
+  const block::NttPlan p = p_ref;  // copies: see "Register copies" above nm_product
+  const NbTables tw = tw_ref;
   block::ntt_cached_coefficients<arith::Crt3>(
       x, hat, p, tw, a, nw, threadIdx.x, blockDim.x,
       NmBarrier{},
@@ -136,7 +147,9 @@ __device__ __noinline__ void nm_cached(const uint64_t* a, const NmElem* hat, uin
 // hat = the spectrum of sub-product t of b (nw words).
 template <int kRegs>
 __device__ __noinline__ void nm_cache(NmElem* hat, const uint64_t* b, uint32_t nw, uint32_t t,
-                                      const block::NttPlan& p, const NbTables& tw, NmElem* x) {
+                                      const block::NttPlan& p_ref, const NbTables& tw_ref, NmElem* x) {
+  const block::NttPlan p = p_ref;  // copies: see "Register copies" above nm_product
+  const NbTables tw = tw_ref;
   block::ntt_cache_operand<arith::Crt3>(
       hat, x, p, tw, b, nw, threadIdx.x, blockDim.x,
       NmBarrier{},
@@ -147,7 +160,9 @@ __device__ __noinline__ void nm_cache(NmElem* hat, const uint64_t* b, uint32_t n
 // as ntt_cache_operand stores a scaled one).
 template <int kRegs>
 __device__ __noinline__ void nm_spectrum(NmElem* hat, const uint64_t* a, uint32_t nw, uint32_t t,
-                                         const block::NttPlan& p, const NbTables& tw, NmElem* x) {
+                                         const block::NttPlan& p_ref, const NbTables& tw_ref, NmElem* x) {
+  const block::NttPlan p = p_ref;  // copies: see "Register copies" above nm_product
+  const NbTables tw = tw_ref;
   const NmBarrier barrier;
   block::ntt_load_first<arith::Crt3, false>(x, p, tw, a, 2 * nw, t, threadIdx.x, blockDim.x);
   __syncthreads();
@@ -163,8 +178,10 @@ __device__ __noinline__ void nm_spectrum(NmElem* hat, const uint64_t* a, uint32_
 // product widened by the second term).
 template <int kRegs>
 __device__ __noinline__ void nm_cached_plus(const uint64_t* a, const NmElem* y, const NmElem* sp, const NmElem* s2,
-                                            uint32_t nw, uint32_t t, const block::NttPlan& p, const NbTables& tw,
+                                            uint32_t nw, uint32_t t, const block::NttPlan& p_ref, const NbTables& tw_ref,
                                             NmElem* x) {
+  const block::NttPlan p = p_ref;  // copies: see "Register copies" above nm_product
+  const NbTables tw = tw_ref;
   using F = arith::Crt3;
   const NmBarrier barrier;
   const uint32_t tid = threadIdx.x, threads = blockDim.x;
