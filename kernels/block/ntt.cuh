@@ -53,6 +53,7 @@
 //     shared buffers may be reused (a final barrier is included).
 #pragma once
 #include <cstdint>
+#include <type_traits>
 
 #include "kernels/arith/goldilocks.cuh"
 #include "kernels/block/ntt_layout.hpp"
@@ -292,6 +293,26 @@ constexpr uint32_t kNttPassLog = 3;
 // 1 of the b-transform's ~5 (one block of 1024 threads per SM at m13: every
 // block barrier drains the whole SM).
 //
+// A Barrier type may also own the radix-8 pass: with a member kOwnsPasses
+// the passes below call barrier.pass<Field, kInverse>(x, p, tw, s_lo, tid,
+// threads) instead of inlining ntt_pass, e.g. one out-of-line copy of each
+// direction for every transform of a kernel (kernels/modular/nttmont_powm.cuh:
+// seven transforms a step, each inlined copy ~10 KB of SASS, and instruction
+// fetch stalls were ~17 % of its warps' samples, ncu session 15 run D).
+template <class Barrier, class = void>
+struct NttBarrierOwnsPasses : std::false_type {};
+template <class Barrier>
+struct NttBarrierOwnsPasses<Barrier, std::void_t<decltype(Barrier::kOwnsPasses)>> : std::true_type {};
+
+template <class Field, bool kInverse, class Barrier>
+BIGTUNE_FIELD_HD void ntt_radix8_pass(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
+                                      uint32_t s_lo, uint32_t tid, uint32_t threads, const Barrier& barrier) {
+  if constexpr (NttBarrierOwnsPasses<Barrier>::value)
+    barrier.template pass<Field, kInverse>(x, p, tw, s_lo, tid, threads);
+  else
+    ntt_pass<Field, kNttPassLog, kInverse>(x, p, tw, s_lo, tid, threads);
+}
+
 // Forward (DIF: natural in, bit-reversed out) stages [stop, log_m - lead),
 // highest first, radix-8 (the lead stages were done by ntt_load_first, so
 // every pass is 3 deep); a barrier after every pass.
@@ -299,7 +320,7 @@ template <class Field, class Barrier>
 BIGTUNE_FIELD_HD void ntt_forward_passes(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
                                          uint32_t stop, uint32_t tid, uint32_t threads, Barrier barrier) {
   for (uint32_t top = p.log_m - ntt_lead_log(p); top > stop; top -= kNttPassLog) {
-    ntt_pass<Field, kNttPassLog, false>(x, p, tw, top - kNttPassLog, tid, threads);
+    ntt_radix8_pass<Field, false>(x, p, tw, top - kNttPassLog, tid, threads, barrier);
     barrier(top - kNttPassLog == kNttPassLog && stop == kNttPassLog);  // ntt_warp_local
   }
 }
@@ -310,7 +331,7 @@ template <class Field, class Barrier>
 BIGTUNE_FIELD_HD void ntt_inverse_passes(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
                                          uint32_t start, uint32_t tid, uint32_t threads, Barrier barrier) {
   for (uint32_t lo = start; lo < p.log_m - ntt_lead_log(p); lo += kNttPassLog) {
-    ntt_pass<Field, kNttPassLog, true>(x, p, tw, lo, tid, threads);
+    ntt_radix8_pass<Field, true>(x, p, tw, lo, tid, threads, barrier);
     barrier(false);
   }
 }

@@ -61,7 +61,15 @@ struct NmParts {
   __device__ void coeff(uint32_t k, uint64_t& lo, uint64_t& hi) const {
     NmElem e = x[block::ntt_phys(k)];
     e = arith::Crt3::add(e, e);
-    if (neg) e = arith::Crt3::add(e, k == 0 ? bias0 : bias);
+    if (neg) {
+      // Chosen word by word: a choice between the two members' addresses
+      // put this struct in local memory (STL / LDL per coefficient, ncu
+      // session 15 run B).
+      NmElem b = bias;
+#pragma unroll
+      for (int i = 0; i < 3; ++i) b.v[i] = k == 0 ? bias0.v[i] : bias.v[i];
+      e = arith::Crt3::add(e, b);
+    }
     arith::Crt3::to_integer(e, lo, hi);
   }
   __device__ void operator()(uint64_t j, uint64_t& lo, uint64_t& hi) const {
@@ -102,12 +110,40 @@ __device__ __noinline__ uint64_t nm_carry(uint64_t* out, const uint64_t* add_of,
   return carry_words[block::kNttCarryLimbs * blockDim.x];
 }
 
+// One radix-8 pass out of line: every transform of the step runs these two
+// copies (ntt.cuh, NttBarrierOwnsPasses) instead of one inlined copy each.
+// The pass reads only log_m and one stage table.
+template <bool kInverse>
+__device__ __noinline__ void nm_pass(NmElem* x, uint32_t log_m, const NmElem* stages, uint32_t s_lo) {
+  block::NttPlan p{};
+  p.log_m = log_m;
+  NbTables tw{};
+  if (kInverse) tw.stage_inv = stages;
+  else tw.stage_fwd = stages;
+  block::ntt_pass<arith::Crt3, block::kNttPassLog, kInverse>(x, p, tw, s_lo, threadIdx.x, blockDim.x);
+}
+
+// Transforms of up to 2^kNmSharedPassMaxLog points (blocks of up to 128
+// threads, four an SM) run nm_pass; longer ones the inlined pass. Measured
+// (H200, session 15 run E): out of line 1.022x at 2^15 bits (M = 2^10) and
+// 0.958x at 2^16 (M = 2^11, two 256-thread blocks an SM).
+constexpr uint32_t kNmSharedPassMaxLog = 10;
+
 // The block's barrier for the NTT phases (ntt.cuh, "Barriers"): a warp
-// barrier where they allow one.
+// barrier where they allow one; it owns the radix-8 passes.
 struct NmBarrier {
+  static constexpr bool kOwnsPasses = true;
   __device__ void operator()(bool warp_local) const {
     if (warp_local) __syncwarp();
     else __syncthreads();
+  }
+  template <class F, bool kInverse>
+  __device__ void pass(NmElem* x, const block::NttPlan& p, const NbTables& tw, uint32_t s_lo, uint32_t tid,
+                       uint32_t threads) const {
+    if (p.log_m <= kNmSharedPassMaxLog)
+      nm_pass<kInverse>(x, p.log_m, kInverse ? tw.stage_inv : tw.stage_fwd, s_lo);
+    else
+      block::ntt_pass<F, block::kNttPassLog, kInverse>(x, p, tw, s_lo, tid, threads);
   }
 };
 
