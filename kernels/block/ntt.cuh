@@ -372,34 +372,55 @@ BIGTUNE_FIELD_HD void ntt_last_pass_out(typename Field::Elem* b_hat, const typen
   }
 }
 
-// Last forward pass, pointwise product (y null: square) and first inverse
-// pass fused: the stages-0-2 groups of both transforms are the same 8
-// elements, so the spectrum never goes back to shared memory in between.
-template <class Field>
-BIGTUNE_FIELD_HD void ntt_middle_pass(typename Field::Elem* x, const typename Field::Elem* y, const NttPlan& p,
-                                      const NttTables<Field>& tw, uint32_t tid, uint32_t threads) {
+// Last forward pass, a pointwise step and first inverse pass fused: the
+// stages-0-2 groups of both transforms are the same 8 elements, so the
+// spectrum never goes back to shared memory in between. pointwise(g, v)
+// changes group g's 8 spectrum elements in place; element j of group g is
+// entry ntt_bhat_base(p, g) + j·(log_m >= 8 ? kNttBhatStride : 1) of a
+// cached spectrum (ntt_last_pass_out's order).
+template <class Field, class Pointwise>
+BIGTUNE_FIELD_HD void ntt_middle_pass_with(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
+                                           uint32_t tid, uint32_t threads, Pointwise pointwise) {
   for (uint32_t g = tid; g < (p.m() >> 3); g += threads) {
     typename Field::Elem v[8];
 #pragma unroll
     for (uint32_t j = 0; j < 8; ++j) v[j] = x[ntt_phys(8 * g + j)];
     ntt_group<Field, 3, false, true>(v, p, tw, 0, 0);
-    if (y == nullptr) {  // square: N^-1 here (a product has it in y's digits)
-      const auto n_inv = Field::inverse_pow2(int(p.log_n));
-#pragma unroll
-      for (uint32_t j = 0; j < 8; ++j) v[j] = Field::mul(Field::mul(v[j], v[j]), n_inv);
-    } else if (p.log_m >= 8) {
-      const typename Field::Elem* yq = y + ntt_bhat_base(p, g);
-#pragma unroll
-      for (uint32_t j = 0; j < 8; ++j) v[j] = Field::mul(v[j], yq[j * kNttBhatStride]);
-    } else {
-      const typename Field::Elem* yq = y + ntt_bhat_base(p, g);
-#pragma unroll
-      for (uint32_t j = 0; j < 8; ++j) v[j] = Field::mul(v[j], yq[j]);
-    }
+    pointwise(g, v);
     ntt_group<Field, 3, true, true>(v, p, tw, 0, 0);
 #pragma unroll
     for (uint32_t j = 0; j < 8; ++j) x[ntt_phys(8 * g + j)] = v[j];
   }
+}
+
+// Group g's 8 spectrum elements times those of y (a cached spectrum).
+template <class Field>
+BIGTUNE_FIELD_HD void ntt_group_times(typename Field::Elem (&v)[8], const typename Field::Elem* y,
+                                      const NttPlan& p, uint32_t g) {
+  const typename Field::Elem* yq = y + ntt_bhat_base(p, g);
+  if (p.log_m >= 8) {
+#pragma unroll
+    for (uint32_t j = 0; j < 8; ++j) v[j] = Field::mul(v[j], yq[j * kNttBhatStride]);
+  } else {
+#pragma unroll
+    for (uint32_t j = 0; j < 8; ++j) v[j] = Field::mul(v[j], yq[j]);
+  }
+}
+
+// The middle pass with the pointwise product by y (null: square).
+template <class Field>
+BIGTUNE_FIELD_HD void ntt_middle_pass(typename Field::Elem* x, const typename Field::Elem* y, const NttPlan& p,
+                                      const NttTables<Field>& tw, uint32_t tid, uint32_t threads) {
+  using Elem = typename Field::Elem;
+  ntt_middle_pass_with<Field>(x, p, tw, tid, threads, [&](uint32_t g, Elem(&v)[8]) {
+    if (y != nullptr) {
+      ntt_group_times<Field>(v, y, p, g);
+    } else {  // square: N^-1 here (a product has it in y's digits)
+      const auto n_inv = Field::inverse_pow2(int(p.log_n));
+#pragma unroll
+      for (uint32_t j = 0; j < 8; ++j) v[j] = Field::mul(Field::mul(v[j], v[j]), n_inv);
+    }
+  });
 }
 
 // Unfused pointwise product for transforms shorter than 8: x[i] *= y[i].

@@ -26,17 +26,34 @@
 
 namespace bigtune::kernels::block {
 
-// b_hat (M global elements) = the scaled forward transform of b's digits.
-// x: the shared transform buffer. Contains barriers (the last one after the
-// store: b_hat may be read by other threads next).
-template <class Field, class Barrier>
+// b_hat (M global elements) = the forward transform of b's digits, scaled
+// by N^-1 (kScaled; unscaled: a spectrum that is squared or multiplied by a
+// scaled one). x: the shared transform buffer. Contains barriers (the last
+// one after the store: b_hat may be read by other threads next).
+template <class Field, bool kScaled = true, class Barrier>
 BIGTUNE_FIELD_HD void ntt_cache_operand(typename Field::Elem* b_hat, typename Field::Elem* x, const NttPlan& p,
                                         const NttTables<Field>& tw, const uint64_t* b, uint32_t b_limbs,
                                         uint32_t tid, uint32_t threads, Barrier barrier, uint32_t t = 0) {
-  ntt_load_first<Field, true>(x, p, tw, b, b_limbs * ntt_digits_per_limb<Field>(), t, tid, threads);
+  ntt_load_first<Field, kScaled>(x, p, tw, b, b_limbs * ntt_digits_per_limb<Field>(), t, tid, threads);
   barrier(false);
   ntt_forward_passes<Field>(x, p, tw, kNttPassLog, tid, threads, barrier);
   ntt_last_pass_out<Field>(b_hat, x, p, tw, tid, threads);
+  barrier(false);
+}
+
+// a's forward transform, pointwise(g, v) on its spectrum (ntt_middle_pass_with),
+// the inverse transform: x[ntt_phys(k)] = coefficient k of the result.
+template <class Field, class Barrier, class Pointwise>
+BIGTUNE_FIELD_HD void ntt_transform_pointwise(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
+                                              const uint64_t* a, uint32_t a_limbs, uint32_t tid, uint32_t threads,
+                                              Barrier barrier, uint32_t t, Pointwise pointwise) {
+  ntt_load_first<Field, false>(x, p, tw, a, a_limbs * ntt_digits_per_limb<Field>(), t, tid, threads);
+  barrier(false);
+  ntt_forward_passes<Field>(x, p, tw, kNttPassLog, tid, threads, barrier);
+  ntt_middle_pass_with<Field>(x, p, tw, tid, threads, pointwise);
+  barrier(p.log_m - ntt_lead_log(p) >= 2 * kNttPassLog);  // as ntt_sub_product: warp-local before stages 3-5
+  ntt_inverse_passes<Field>(x, p, tw, kNttPassLog, tid, threads, barrier);
+  ntt_scale_out<Field>(nullptr, x, p, tw, t, tid, threads);
   barrier(false);
 }
 
@@ -47,14 +64,8 @@ BIGTUNE_FIELD_HD void ntt_cached_coefficients(typename Field::Elem* x, const typ
                                               const NttPlan& p, const NttTables<Field>& tw, const uint64_t* a,
                                               uint32_t a_limbs, uint32_t tid, uint32_t threads, Barrier barrier,
                                               uint32_t t = 0) {
-  ntt_load_first<Field, false>(x, p, tw, a, a_limbs * ntt_digits_per_limb<Field>(), t, tid, threads);
-  barrier(false);
-  ntt_forward_passes<Field>(x, p, tw, kNttPassLog, tid, threads, barrier);
-  ntt_middle_pass<Field>(x, b_hat, p, tw, tid, threads);
-  barrier(p.log_m - ntt_lead_log(p) >= 2 * kNttPassLog);  // as ntt_sub_product: warp-local before stages 3-5
-  ntt_inverse_passes<Field>(x, p, tw, kNttPassLog, tid, threads, barrier);
-  ntt_scale_out<Field>(nullptr, x, p, tw, t, tid, threads);
-  barrier(false);
+  ntt_transform_pointwise<Field>(x, p, tw, a, a_limbs, tid, threads, barrier, t,
+                                 [&](uint32_t g, typename Field::Elem(&v)[8]) { ntt_group_times<Field>(v, b_hat, p, g); });
 }
 
 #if defined(__CUDACC__)

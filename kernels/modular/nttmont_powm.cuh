@@ -180,38 +180,22 @@ __device__ __noinline__ void nm_cached(const uint64_t* a, const NmElem* hat, uin
       NmBarrier{},
       t);
 }
-// hat = the spectrum of sub-product t of b (nw words).
-template <int kRegs>
+// hat = the spectrum of sub-product t of b (nw words), scaled by N^-1 for
+// a pointwise product (kScaled) or unscaled (a's in V's sum below).
+template <int kRegs, bool kScaled = true>
 __device__ __noinline__ void nm_cache(NmElem* hat, const uint64_t* b, uint32_t nw, uint32_t t,
                                       const block::NttPlan& p_ref, const NbTables& tw_ref, NmElem* x) {
   const block::NttPlan p = p_ref;  // copies: see "Register copies" above nm_product
   const NbTables tw = tw_ref;
-  block::ntt_cache_operand<arith::Crt3>(
-      hat, x, p, tw, b, nw, threadIdx.x, blockDim.x,
-      NmBarrier{},
-      t);
+  block::ntt_cache_operand<arith::Crt3, kScaled>(hat, x, p, tw, b, nw, threadIdx.x, blockDim.x, NmBarrier{}, t);
 }
 
-// hat = the unscaled spectrum of sub-product t of a (ntt_bhat_base order,
-// as ntt_cache_operand stores a scaled one).
-template <int kRegs>
-__device__ __noinline__ void nm_spectrum(NmElem* hat, const uint64_t* a, uint32_t nw, uint32_t t,
-                                         const block::NttPlan& p_ref, const NbTables& tw_ref, NmElem* x) {
-  const block::NttPlan p = p_ref;  // copies: see "Register copies" above nm_product
-  const NbTables tw = tw_ref;
-  const NmBarrier barrier;
-  block::ntt_load_first<arith::Crt3, false>(x, p, tw, a, 2 * nw, t, threadIdx.x, blockDim.x);
-  __syncthreads();
-  block::ntt_forward_passes<arith::Crt3>(x, p, tw, block::kNttPassLog, threadIdx.x, blockDim.x, barrier);
-  block::ntt_last_pass_out<arith::Crt3>(hat, x, p, tw, threadIdx.x, blockDim.x);
-  __syncthreads();
-}
 // x = sub-product t of a·y plus s·s2 (s2 null: s·s / 2M): the inverse
-// transform of the sum of two pointwise products, y and s2 scaled spectra
-// (ntt_cache_operand), s unscaled (nm_spectrum). The cyclic half of a step:
-// t + q m modulo 2^N' - 1 with one inverse transform and one carry scan
-// instead of two each (ntt_cached_coefficients with ntt_middle_pass's
-// product widened by the second term).
+// transform of the sum of two pointwise products, y and s2 scaled spectra,
+// s unscaled (nm_cache). The cyclic half of a step: t + q m modulo
+// 2^N' - 1 with one inverse transform and one carry scan instead of two
+// each (ntt_cached_coefficients' pointwise product widened by the second
+// term).
 template <int kRegs>
 __device__ __noinline__ void nm_cached_plus(const uint64_t* a, const NmElem* y, const NmElem* sp, const NmElem* s2,
                                             uint32_t nw, uint32_t t, const block::NttPlan& p_ref, const NbTables& tw_ref,
@@ -219,34 +203,20 @@ __device__ __noinline__ void nm_cached_plus(const uint64_t* a, const NmElem* y, 
   const block::NttPlan p = p_ref;  // copies: see "Register copies" above nm_product
   const NbTables tw = tw_ref;
   using F = arith::Crt3;
-  const NmBarrier barrier;
-  const uint32_t tid = threadIdx.x, threads = blockDim.x;
-  block::ntt_load_first<F, false>(x, p, tw, a, 2 * nw, t, tid, threads);
-  __syncthreads();
-  block::ntt_forward_passes<F>(x, p, tw, block::kNttPassLog, tid, threads, barrier);
   const NmElem n_inv = F::inverse_pow2(int(p.log_n));
   const uint32_t stride = p.log_m >= 8 ? block::kNttBhatStride : 1;
-  for (uint32_t g = tid; g < (p.m() >> 3); g += threads) {
-    NmElem v[8];
+  block::ntt_transform_pointwise<F>(x, p, tw, a, nw, threadIdx.x, blockDim.x, NmBarrier{}, t,
+                                    [&](uint32_t g, NmElem(&v)[8]) {
+                                      const uint32_t base = block::ntt_bhat_base(p, g);
 #pragma unroll
-    for (uint32_t j = 0; j < 8; ++j) v[j] = x[block::ntt_phys(8 * g + j)];
-    block::ntt_group<F, 3, false, true>(v, p, tw, 0, 0);
-    const uint32_t base = block::ntt_bhat_base(p, g);
-#pragma unroll
-    for (uint32_t j = 0; j < 8; ++j) {
-      const uint32_t k = base + j * stride;
-      const NmElem sv = F::load(sp + k);
-      const NmElem extra = s2 ? F::mul(sv, F::load(s2 + k)) : F::mul(F::mul(sv, sv), n_inv);
-      v[j] = F::add(F::mul(v[j], F::load(y + k)), extra);
-    }
-    block::ntt_group<F, 3, true, true>(v, p, tw, 0, 0);
-#pragma unroll
-    for (uint32_t j = 0; j < 8; ++j) x[block::ntt_phys(8 * g + j)] = v[j];
-  }
-  barrier(p.log_m - block::ntt_lead_log(p) >= 2 * block::kNttPassLog);  // as ntt_cached_coefficients
-  block::ntt_inverse_passes<F>(x, p, tw, block::kNttPassLog, tid, threads, barrier);
-  block::ntt_scale_out<F>(nullptr, x, p, tw, t, tid, threads);
-  __syncthreads();
+                                      for (uint32_t j = 0; j < 8; ++j) {
+                                        const uint32_t k = base + j * stride;
+                                        const NmElem sv = F::load(sp + k);
+                                        const NmElem extra = s2 ? F::mul(sv, F::load(s2 + k))
+                                                                : F::mul(F::mul(sv, sv), n_inv);
+                                        v[j] = F::add(F::mul(v[j], F::load(y + k)), extra);
+                                      }
+                                    });
 }
 
 // Thread 0's folds of a scan's carry out C (rarely past word 0).
@@ -332,7 +302,7 @@ __device__ __forceinline__ void nttmont_powm_body(const KernelArgs& args, const 
         nm_product<kRegs>(cur, b, nw, 1, p, tw, x, b_hat);
         c = nm_carry<kRegs>(tp, nullptr, true, nw, x, carry_words, scan_storage);
         if (tid == 0) s_tp = nm_fold_sub(tp, nw, c);
-        nm_spectrum<kRegs>(a_hat, cur, nw, 0, p, tw, x);
+        nm_cache<kRegs, false>(a_hat, cur, nw, 0, p, tw, x);
         if (b != nullptr) nm_cache<kRegs>(b_hat, b, nw, 0, p, tw, x);
       }
       __syncthreads();
