@@ -64,8 +64,9 @@ BIGTUNE_FIELD_HD void ntt_cached_coefficients(typename Field::Elem* x, const typ
                                               const NttPlan& p, const NttTables<Field>& tw, const uint64_t* a,
                                               uint32_t a_limbs, uint32_t tid, uint32_t threads, Barrier barrier,
                                               uint32_t t = 0) {
-  ntt_transform_pointwise<Field>(x, p, tw, a, a_limbs, tid, threads, barrier, t,
-                                 [&](uint32_t g, typename Field::Elem(&v)[8]) { ntt_group_times<Field>(v, b_hat, p, g); });
+  ntt_transform_pointwise<Field>(
+      x, p, tw, a, a_limbs, tid, threads, barrier, t,
+      [&](uint32_t g, typename Field::Elem(&v)[8]) { ntt_group_times<Field>(v, b_hat, p, g); });
 }
 
 #if defined(__CUDACC__)

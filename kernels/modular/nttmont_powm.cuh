@@ -198,8 +198,8 @@ __device__ __noinline__ void nm_cache(NmElem* hat, const uint64_t* b, uint32_t n
 // term).
 template <int kRegs>
 __device__ __noinline__ void nm_cached_plus(const uint64_t* a, const NmElem* y, const NmElem* sp, const NmElem* s2,
-                                            uint32_t nw, uint32_t t, const block::NttPlan& p_ref, const NbTables& tw_ref,
-                                            NmElem* x) {
+                                            uint32_t nw, uint32_t t, const block::NttPlan& p_ref,
+                                            const NbTables& tw_ref, NmElem* x) {
   const block::NttPlan p = p_ref;  // copies: see "Register copies" above nm_product
   const NbTables tw = tw_ref;
   using F = arith::Crt3;
