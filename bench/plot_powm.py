@@ -3,9 +3,12 @@
 per bit-size (the best of each family marked), against the CGBN figures of
 TARGETS.md and, where a log has them, GMP on the host's cores (and 50x
 that above 8 Kbit, issue 9's target there).
-Usage: python3 bench/plot_powm.py OUT.png LOG [LOG ...]  (needs matplotlib:
-BIGTUNE_SETUP_PLOTS=1 scripts/setup.sh installs it)
-Rows the logs repeat (one size in several runs) keep the last one read."""
+Usage: python3 bench/plot_powm.py OUT.png LOG|@LIST [LOG|@LIST ...]  (needs
+matplotlib: BIGTUNE_SETUP_PLOTS=1 scripts/setup.sh installs it)
+@LIST: a file naming one LOG or @LIST a line (blank lines and # comments
+skipped), so a session's inputs can be the previous session's list plus its
+own runs. Rows the logs repeat (one size in several runs) keep the last one
+read."""
 import re
 import sys
 
@@ -24,8 +27,19 @@ def family(variant):
     return variant.split(".")[1]
 
 
+def expand(args):
+    """The log paths of args, each @LIST replaced by its entries, in order."""
+    for arg in args:
+        if arg.startswith("@"):
+            with open(arg[1:]) as f:
+                entries = [ln.strip() for ln in f]
+            yield from expand(e for e in entries if e and not e.startswith("#"))
+        else:
+            yield arg
+
+
 def main():
-    out, logs = sys.argv[1], sys.argv[2:]
+    out, logs = sys.argv[1], list(expand(sys.argv[2:]))
     rate, gmp = {}, {}
     for path in logs:
         for line in open(path):

@@ -2,27 +2,4 @@
 # The session 12 powm plot (bench/plot_powm.py; needs matplotlib: BIGTUNE_SETUP_PLOTS=1 scripts/setup.sh).
 set -eu
 cd "$(dirname "$0")/.."
-python3 ../plot_powm.py 2026-11-27-h100-session12-powm.png \
-    2026-11-27-h200-session11-runB-bench2560.log \
-  2026-11-27-h200-session11-runB-bench3072.log \
-  2026-11-27-h200-session11-runB-bench4096.log \
-  2026-11-27-h200-session11-runB-bench6144.log \
-  2026-11-27-h200-session11-runB-bench8192.log \
-  2026-11-27-h200-session11-runC-bench2560.log \
-  2026-11-27-h200-session11-runC-bench3072.log \
-  2026-11-27-h200-session11-runC-bench6144.log \
-  2026-11-27-h200-session11-runD-bench.log \
-  2026-11-27-h100-session11-runF-p4k.log \
-  2026-11-27-h100-session11-runF-p8k.log \
-  2026-11-27-h100-session11-runF-p12k.log \
-  2026-11-27-h100-session11-runF-p16k.log \
-  2026-11-27-h100-session12-runG-new2560.log \
-  2026-11-27-h100-session12-runG-new3072.log \
-  2026-11-27-h100-session12-runG-new10240.log \
-  2026-11-27-h100-session12-runB-p12k.log \
-  2026-11-27-h100-session12-runB-p16k.log \
-  2026-11-27-h100-session12-runB-p32k.log \
-  2026-11-27-h100-session12-runB-p64k.log \
-  2026-11-27-h100-session12-runJ-new4k.log \
-  2026-11-27-h100-session12-runJ-new8k.log \
-  2026-11-27-h100-session12-runJ-new16k.log
+python3 ../plot_powm.py 2026-11-27-h100-session12-powm.png @2026-11-27-h100-session12-scripts/plot-inputs.txt
