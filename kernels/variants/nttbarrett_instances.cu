@@ -182,6 +182,9 @@ const ShapeRules kNttBarrettShape{nb_threads, nb_smem, nb_max_bits, nb_scratch, 
 // The variant's parameter: the window bits, plus kNmSliding for sliding windows.
 constexpr uint32_t kNmSliding = 0x100;
 uint32_t nm_window(const Variant& v) { return v.param & 0xff; }
+// The Barrett fallback's window bits: its scratch (mont_layout_of) and its
+// launch (nm_launch) must agree.
+constexpr uint32_t kNmFallbackWindow = 6;
 
 struct MontLayout {
   uint64_t consts, twiddles, slots, slot_bytes, total;
@@ -189,8 +192,8 @@ struct MontLayout {
 MontLayout mont_layout_of(const Variant& v, uint64_t bits, uint64_t count) {
   const uint32_t n = words_of(bits), nw = modular::nttmont_words(n);
   MontLayout l{};
-  Variant barrett = v;  // the fallback's scratch: 6-bit windows (nm_launch)
-  barrett.param = 6;
+  Variant barrett = v;  // the fallback's scratch (nm_launch)
+  barrett.param = kNmFallbackWindow;
   uint64_t at = layout_of(barrett, bits, count).total;
   const auto take = [&](uint64_t bytes) {
     const uint64_t here = at;
@@ -228,7 +231,7 @@ cudaError_t nm_launch(const Variant& v, const KernelArgs& args, const Geometry& 
     // The Barrett powm's default build for the size: 128 registers to 2^15
     // bits, 64 above (nttbarrett_powm.cuh), 6-bit windows.
     Variant barrett = v;
-    barrett.param = 6;
+    barrett.param = kNmFallbackWindow;
     barrett.kernel = n <= 512 ? reinterpret_cast<const void*>(&modular::nttbarrett_powm_kernel<1>)
                               : reinterpret_cast<const void*>(&modular::nttbarrett_powm_kernel<2>);
     return nb_launch(barrett, args, g, stream);
@@ -280,10 +283,10 @@ void append_nttbarrett_variants(std::vector<Variant>& out) {
   out.push_back(make_variant(Op::PowM, "block", "nttbarrett", 64, 1, modular::kNttBarrettMaxThreads, kernel_b2,
                              kNttBarrettShape, "w6.b2", 6));
   // The NTT Montgomery powm on R = 2^N' + 1 (nttmont_powm.cuh): half-length
-  // products, 128 registers (two 256-thread blocks per SM at 2^16 bits).
-  // One build, 128 registers (nttmont_powm.cuh: the 80- and 96-register
-  // builds spilled ~0.6-0.8 KB around the products and ran 0.78x / 0.90x,
-  // bench/results/2026-11-28-h100-session14.md runs B, C, E).
+  // products. One build, 128 registers (two 256-thread blocks per SM at 2^16
+  // bits); the 80- and 96-register builds spilled ~0.6-0.8 KB around the
+  // products and ran 0.78x / 0.90x (bench/results/2026-11-28-h100-session14.md
+  // runs B, C, E).
   const void* kernel_mont = reinterpret_cast<const void*>(&modular::nttmont_powm_kernel<256, 2>);
   for (uint32_t w : {5u, 6u, 7u})
     out.push_back(make_variant(Op::PowM, "block", "nttmont", 64, 1, modular::kNttMontMaxThreads, kernel_mont,
