@@ -51,11 +51,18 @@ using NbTables = block::NttTables<arith::Crt3>;
 // ~2 KB of spills under a 64-register bound. As calls, each product gets the
 // register budget mul_ntt_kernel has, the caller's state saved around it
 // (a few words per ~37-us product at 2^16 bits).
+// Register copies: the plan and the tables arrive by reference (the caller's
+// local memory) and a generic store into the shared buffer may alias them, so
+// each function copies them once into locals whose address never escapes;
+// without, the transform loops reload their fields after every store (as in
+// nttmont_powm.cuh, session 15: ~30 % of the long-scoreboard stalls there).
 // t = a·b (b null: a^2), full 2n-word product.
 template <int kRegs>  // one copy per kernel: its register budget
 __device__ __noinline__ void nb_full_product(uint64_t* t, const uint64_t* a, const uint64_t* b, uint32_t n,
-                                             const block::NttPlan& p, const NbTables& tw, arith::Crt3::Elem* x,
+                                             const block::NttPlan& p_ref, const NbTables& tw_ref, arith::Crt3::Elem* x,
                                              uint64_t* carry_words, arith::Crt3::Elem* b_hat, NbScan& scan) {
+  const block::NttPlan p = p_ref;  // copies: see "Register copies" above nb_full_product
+  const NbTables tw = tw_ref;
   if (b == nullptr)
     block::mul_ntt<arith::Crt3, true>(t, 2 * n, 128ull * n, a, n, a, n, p, tw, x, carry_words, b_hat, scan);
   else
@@ -70,8 +77,10 @@ __device__ __noinline__ void nb_full_product(uint64_t* t, const uint64_t* a, con
 // bit N of q (0 or 1), into *d. Ends with a block barrier.
 template <int kRegs>  // one copy per kernel: its register budget
 __device__ __noinline__ void nb_q_product(uint64_t* q, uint32_t* d, const arith::Crt3::Elem* mu_hat, uint32_t n,
-                                          const block::NttPlan& p, const NbTables& tw, arith::Crt3::Elem* x,
+                                          const block::NttPlan& p_ref, const NbTables& tw_ref, arith::Crt3::Elem* x,
                                           uint64_t* carry_words, NbScan& scan) {
+  const block::NttPlan p = p_ref;  // copies: see "Register copies" above nb_full_product
+  const NbTables tw = tw_ref;
   const uint64_t lo_word = n, hi_word = 2ull * n;
   block::mul_ntt_cached_with<arith::Crt3>(
       2 * n, 2 * n + 1, q, n, mu_hat, p, tw, x, carry_words, scan,
@@ -99,8 +108,10 @@ __device__ __noinline__ void nb_q_product(uint64_t* q, uint32_t* d, const arith:
 template <int kRegs>  // one copy per kernel: its register budget
 __device__ __noinline__ void nb_qm_product(uint64_t* row, const uint64_t* q, const uint32_t* d,
                                            const uint64_t* mprime, const arith::Crt3::Elem* mp_hat, uint32_t n,
-                                           const block::NttPlan& p, const NbTables& tw, arith::Crt3::Elem* x,
+                                           const block::NttPlan& p_ref, const NbTables& tw_ref, arith::Crt3::Elem* x,
                                            uint64_t* carry_words, NbScan& scan) {
+  const block::NttPlan p = p_ref;  // copies: see "Register copies" above nb_full_product
+  const NbTables tw = tw_ref;
   const uint64_t dm = *d ? mprime[0] : 0, top = n;
   block::mul_ntt_cached_with<arith::Crt3>(
       n, n + 1, q, n, mp_hat, p, tw, x, carry_words, scan,
@@ -164,7 +175,9 @@ __device__ inline uint64_t nb_exponent_bits(const uint64_t* e, uint32_t limbs) {
 // b_hat = the scaled spectrum of b.
 template <int kRegs>  // one copy per kernel: its register budget
 __device__ __noinline__ void nb_cache(arith::Crt3::Elem* b_hat, const uint64_t* b, uint32_t n,
-                                      const block::NttPlan& p, const NbTables& tw, arith::Crt3::Elem* x) {
+                                      const block::NttPlan& p_ref, const NbTables& tw_ref, arith::Crt3::Elem* x) {
+  const block::NttPlan p = p_ref;  // copies: see "Register copies" above nb_full_product
+  const NbTables tw = tw_ref;
   block::ntt_cache_operand<arith::Crt3>(b_hat, x, p, tw, b, n, threadIdx.x, blockDim.x, [](bool warp_local) {
     if (warp_local) __syncwarp();
     else __syncthreads();
