@@ -4,7 +4,7 @@
 // ".b4" the same kernel held to 128 registers (four 128-thread blocks an SM
 // instead of three, a few spills) and mulmod ".roll4" / ".roll5" with the product
 // a b rolled (barrett_dfma.cuh: product_limbs_rolled), for the tuner to
-// compare.
+// compare; ".roll4.wtile" the same on warp tiles (dfma_mulmod_tiled_kernel).
 //
 // The launch: for a modulus shared by the batch, the Barrett constants on the
 // host (one read of m, one stream synchronisation, as the warp Barrett
@@ -24,9 +24,11 @@
 #include "kernels/block/layout.hpp"
 #include "kernels/modular/barrett_dfma.cuh"
 #include "kernels/modular/dfma_montgomery.cuh"
+#include "kernels/thread/warp_tile.cuh"
 #include "kernels/variants/mod_kernels.cuh"  // kModThreads, kModEvenOnly: the even-modulus fallback
 #include "kernels/variants/kernel_args.hpp"
 #include "kernels/variants/mod_fallback.hpp"  // launch_even_powm_pass
+#include "kernels/variants/resident_grid.hpp"
 #include "kernels/variants/variant_factory.hpp"
 
 namespace bigtune::kernels::variants {
@@ -74,6 +76,69 @@ __global__ void __launch_bounds__(kDfmaThreads, MinBlocks)
 #pragma unroll
   for (int j = 0; j < kWords; ++j)
     if (uint32_t(j) < args.out_limbs) pr[j] = r[j];
+}
+
+// The same rolled mulmod on warp tiles (thread/warp_tile.cuh): rows of 16
+// words, every 16-byte aligned; each warp loops over tiles of 32 instances
+// (a grid of one wave, dfma_tiled_launch), fetching its next tile's a and b
+// by cp.async while it computes, and stores its results through its own
+// share of the product's shared region (free once the reduction has read it;
+// each warp's share is contiguous here: limb j of lane l at j·32 + l).
+template <int U>
+__global__ void __launch_bounds__(kDfmaThreads, 3)
+    dfma_mulmod_tiled_kernel(KernelArgs args, const __grid_constant__ BarrettDfma c) {
+  using Tile = thread::WarpTile<kWords>;
+  using modular::dfma::kK;
+  constexpr uint32_t kWarps = kDfmaThreads / 32;
+  static_assert(kK * 32 >= Tile::kTileWords, "a warp's region holds its result tile");
+  extern __shared__ uint4 dfma_operand_tiles[];  // a warp's a and b tiles, 2 x 4 KB
+  __shared__ __align__(16) uint64_t regions[kK * kDfmaThreads];
+  const uint32_t warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  uint4* const ta = dfma_operand_tiles + 2 * warp * Tile::kTileUnits;
+  uint4* const tb = ta + Tile::kTileUnits;
+  uint64_t* const region = regions + warp * kK * 32;
+  const auto* pa = static_cast<const uint64_t*>(args.a);
+  const auto* pb = args.b ? static_cast<const uint64_t*>(args.b) : pa;  // null: a square
+  auto* pr = static_cast<uint64_t*>(args.r);
+  const uint64_t tiles = (args.count + 31) / 32, stride = uint64_t(gridDim.x) * kWarps;
+  const auto rows_of = [&](uint64_t t) { return uint32_t(t + 1 < tiles ? 32 : args.count - 32 * t); };
+  const auto fetch = [&](uint64_t t) {
+    if (t < tiles) {
+      Tile::load_async(ta, pa + t * Tile::kTileWords, rows_of(t), lane);
+      Tile::load_async(tb, pb + t * Tile::kTileWords, rows_of(t), lane);
+    }
+    __pipeline_commit();
+  };
+  uint64_t t = uint64_t(blockIdx.x) * kWarps + warp;
+  fetch(t);
+  for (; t < tiles; t += stride) {
+    const uint32_t rows = rows_of(t);
+    __pipeline_wait_prior(0);
+    __syncwarp();
+    uint64_t a[kWords], b[kWords], r[kWords];
+    Tile::read_row(a, ta, lane);
+    Tile::read_row(b, tb, lane);
+    if (lane >= rows) {  // past the batch (last tile): rows not fetched
+#pragma unroll
+      for (int j = 0; j < kWords; ++j) a[j] = b[j] = 0;
+    }
+    __syncwarp();  // every lane has its rows: the tiles take the next ones
+    fetch(t + stride);
+    uint64_t* const xb = region + lane;
+    {
+      double bd[kK];
+      modular::dfma::words_to_limbs(bd, b);
+#pragma unroll
+      for (int j = 0; j < kK; ++j) xb[j * 32] = modular::dfma::double_to_bits(bd[j]);
+    }
+    modular::barrett_dfma_mulmod_rolled<U>(r, a, xb, 32, c);
+    __syncwarp();  // the region is the result tile now
+    uint4* const out = reinterpret_cast<uint4*>(region);
+    Tile::write_row(out, lane, r);
+    __syncwarp();
+    Tile::store(pr + t * Tile::kTileWords, out, rows, lane);
+    __syncwarp();  // the region is the next product's
+  }
 }
 
 // powm, fixed windows of W bits (dfma_montgomery.cuh): one thread per
@@ -186,11 +251,15 @@ uint64_t dfma_scratch(const Variant& v, uint64_t bits, uint64_t count) {
   return f ? scratch_bytes(*f, bits, count) : 0;
 }
 
-cudaError_t dfma_launch(const Variant& v, const KernelArgs& args, const Geometry& g, cudaStream_t stream) {
+// A shared modulus: its constants, then run(c); a modulus that is even or
+// below 2^988 runs the warp Barrett fallback instead, and a modulus per
+// instance the DFMA Montgomery kernel (per_instance_launch).
+template <class Run>
+cudaError_t dfma_launch_with(const Variant& v, const KernelArgs& args, cudaStream_t stream, Run run) {
   if (args.count == 0) return cudaSuccess;
   if (!args.m_shared) return per_instance_launch(v, args, stream);
   BarrettDfma c{};
-  if (args.m_shared) {
+  {
     uint32_t m32[2 * kWords] = {};
     const size_t words = std::min<size_t>(args.m_limbs, kWords);
     cudaError_t e = cudaMemcpyAsync(m32, args.m, words * 8, cudaMemcpyDeviceToHost, stream);
@@ -212,13 +281,52 @@ cudaError_t dfma_launch(const Variant& v, const KernelArgs& args, const Geometry
     k.threads_per_instance = fg.threads_per_instance;
     return launch(*f, k, fg, stream);
   }
-  KernelArgs k = args;
-  k.ipb = g.ipb;
-  void* params[] = {&k, &c};
-  return cudaLaunchKernel(v.kernel, dim3(g.grid), dim3(g.block), params, 0, stream);
+  return run(c);
+}
+
+cudaError_t dfma_launch(const Variant& v, const KernelArgs& args, const Geometry& g, cudaStream_t stream) {
+  return dfma_launch_with(v, args, stream, [&](BarrettDfma& c) {
+    KernelArgs k = args;
+    k.ipb = g.ipb;
+    void* params[] = {&k, &c};
+    return cudaLaunchKernel(v.kernel, dim3(g.grid), dim3(g.block), params, 0, stream);
+  });
+}
+
+// The warp-tile kernel's operand tiles: a and b for each of a block's warps.
+constexpr uint32_t kDfmaTileBytes = (kDfmaThreads / 32) * 2 * thread::WarpTile<kWords>::kTileUnits * sizeof(uint4);
+uint64_t tile_smem(const Variant&, uint64_t, uint32_t) { return kDfmaTileBytes; }
+
+// dfma_mulmod_tiled_kernel<U> on one wave of blocks where every row is 16
+// words and 16-byte aligned (the runtime's batches), else the untiled
+// kernel of the same U on the geometry.
+template <int U>
+cudaError_t dfma_tiled_launch(const Variant& v, const KernelArgs& args, const Geometry& g, cudaStream_t stream) {
+  const auto aligned = [](const void* p) { return reinterpret_cast<uintptr_t>(p) % 16 == 0; };
+  const bool tiled = args.limbs == kWords && args.out_limbs == kWords && (!args.b || args.b_limbs == kWords) &&
+                     aligned(args.a) && aligned(args.b) && aligned(args.r);
+  return dfma_launch_with(v, args, stream, [&](BarrettDfma& c) {
+    KernelArgs k = args;
+    void* params[] = {&k, &c};
+    if (!tiled) {
+      k.ipb = g.ipb;
+      return cudaLaunchKernel(reinterpret_cast<const void*>(&dfma_mulmod_kernel<3, U>), dim3(g.grid), dim3(g.block),
+                              params, 0, stream);
+    }
+    const void* kernel = reinterpret_cast<const void*>(&dfma_mulmod_tiled_kernel<U>);
+    const cudaError_t e =
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kDfmaTileBytes));
+    if (e != cudaSuccess) return e;
+    const uint64_t tiles = (args.count + 31) / 32, needed = (tiles + kDfmaThreads / 32 - 1) / (kDfmaThreads / 32);
+    const uint64_t resident = resident_blocks(kernel, kDfmaThreads, kDfmaTileBytes);
+    const uint64_t blocks = resident != 0 && resident < needed ? resident : needed;
+    k.ipb = kDfmaThreads;
+    return cudaLaunchKernel(kernel, dim3(uint32_t(blocks)), dim3(kDfmaThreads), params, kDfmaTileBytes, stream);
+  });
 }
 
 const ShapeRules kDfmaModShape{one_thread, no_smem, dfma_max_bits, dfma_scratch, dfma_launch, false};
+const ShapeRules kDfmaTiledShape{one_thread, tile_smem, dfma_max_bits, dfma_scratch, dfma_tiled_launch<4>, false};
 
 // The even moduli's pass: the thread Montgomery powm (fixed window 4) of the
 // smallest register array that holds the operands (4 to 64 limbs), in "even
@@ -263,6 +371,10 @@ void append_dfma_mod_variants(std::vector<Variant>& out) {
                              kDfmaModShape, "roll4"));
   out.push_back(make_variant(Op::MulMod, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_mulmod_kernel<3, 5>),
                              kDfmaModShape, "roll5"));
+  // ".roll4.wtile": roll4 on warp tiles (coalesced, the next tile fetched
+  // during the product) on one wave of blocks.
+  out.push_back(make_variant(Op::MulMod, "thread", "dfma", 64, kWords, kDfmaThreads,
+                             k(&dfma_mulmod_tiled_kernel<4>), kDfmaTiledShape, "roll4.wtile"));
   // powm on the Montgomery form (dfma_montgomery.cuh), windows of 4 and 5
   // bits; ".sq": squarings by the square's half of the pairs. 2048 bits
   // (q32): the SOS forms on 64-thread blocks, windows of 5 and 6.

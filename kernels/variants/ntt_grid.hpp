@@ -7,11 +7,10 @@
 // the resident blocks (occupancy x SMs) runs one wave; the blocks' instance
 // counts then differ by at most one.
 #pragma once
-#include <cuda_runtime_api.h>
-
 #include <cstdint>
 
 #include "kernels/block/ntt_layout.hpp"
+#include "kernels/variants/resident_grid.hpp"
 
 namespace bigtune::kernels::variants {
 
@@ -21,16 +20,8 @@ namespace bigtune::kernels::variants {
 // dynamic shared memory attribute is set.
 inline uint32_t ntt_grid_blocks(const void* kernel, uint32_t threads, uint32_t smem, uint64_t count) {
   const uint32_t slots = block::ntt_slots(count);
-  int device = 0, sms = 0, per_sm = 0;
-  if (cudaGetDevice(&device) != cudaSuccess ||
-      cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess ||
-      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, int(threads), size_t(smem)) != cudaSuccess ||
-      sms <= 0 || per_sm <= 0) {
-    (void)cudaGetLastError();  // a failed query is not the launch's error
-    return slots;
-  }
-  const uint64_t resident = uint64_t(sms) * uint64_t(per_sm);
-  return resident < slots ? uint32_t(resident) : slots;
+  const uint64_t resident = resident_blocks(kernel, threads, smem);
+  return resident != 0 && resident < slots ? uint32_t(resident) : slots;
 }
 
 }  // namespace bigtune::kernels::variants

@@ -23,6 +23,7 @@
 #include "kernels/block/layout.hpp"
 #include "kernels/variants/mod_fallback.hpp"
 #include "kernels/variants/mod_kernels.cuh"  // kModThreads, the fallback's convention
+#include "kernels/variants/resident_grid.hpp"
 #include "kernels/variants/warp_mod_kernels.cuh"
 #include "kernels/warp/warp_mod_shapes.hpp"
 
@@ -110,13 +111,8 @@ const void* fallback_for(const Variant& v) {
 // occupancy query: the slots' count.
 uint64_t warp_mod_global_chunk_blocks(const Variant& v, const Geometry& g, uint32_t lanes) {
   uint64_t blocks = (kWarpModGlobalChunkThreads / lanes) / g.ipb;
-  int per_sm = 0, dev = 0, sms = 0;
-  if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, v.kernel, int(g.block), 0) == cudaSuccess &&
-      cudaGetDevice(&dev) == cudaSuccess &&
-      cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) == cudaSuccess && per_sm > 0 && sms > 0) {
-    const uint64_t wave = uint64_t(per_sm) * uint64_t(sms);
-    if (blocks >= wave) blocks = blocks / wave * wave;
-  }
+  const uint64_t wave = variants::resident_blocks(v.kernel, g.block, 0);
+  if (wave != 0 && blocks >= wave) blocks = blocks / wave * wave;
   return blocks;
 }
 }  // namespace

@@ -253,9 +253,81 @@ TEST(ModDfma, BarrettOnFp64MatchesGmp) {
   for (uint64_t bits : {989ull, 1000ull, 1023ull, 1024ull})
     for (int64_t kind : {2, 3, 5, 7})
       for (const char* v : {"mulmod.dfma.u64.q16", "mulmod.dfma.u64.q16.b4", "mulmod.dfma.u64.q16.roll4",
-                            "mulmod.dfma.u64.q16.roll5", "sqrmod.dfma.u64.q16", "sqrmod.dfma.u64.q16.b4"})
+                            "mulmod.dfma.u64.q16.roll5", "mulmod.dfma.u64.q16.roll4.wtile", "sqrmod.dfma.u64.q16",
+                            "sqrmod.dfma.u64.q16.b4"})
         cases.push_back({v[0] == 'm' ? Op::MulMod : Op::SqrMod, bits, 300, kind, 0, -1, v});
+  // Warp tiles (.wtile): batches of 1, 31 and 33 instances (a part tile), and past one wave of
+  // tiles on any GPU up to 160 SMs (3 blocks of 4 warps an SM: 61,440 instances), so that each
+  // warp loops and fetches its next tile while it computes.
+  for (uint64_t count : {1ull, 31ull, 33ull, 100003ull})
+    cases.push_back({Op::MulMod, 1024, count, 5, 0, -1, "mulmod.dfma.u64.q16.roll4.wtile"});
   EXPECT_EQ(test::run_mod_cases(cases, 9400, "mulmod dfma"), 0u);
+}
+
+// .roll4.wtile where rows are not 16-byte aligned (a, b and r one word off): its launch runs
+// the untiled roll4 kernel. Launched as the runtime does (registry geometry, the variant's
+// launch), against GMP.
+TEST(ModDfma, WarpTilesUnalignedRunUntiled) {
+  BIGTUNE_REQUIRE_GPU();
+  if (test::max_bits_cap() < 1024) GTEST_SKIP() << "BIGTUNE_TEST_MAX_BITS below 1024";
+  const kernels::Variant* v = kernels::find_variant("mulmod.dfma.u64.q16.roll4.wtile");
+  ASSERT_NE(v, nullptr);
+  constexpr uint64_t kBits = 1024, kCount = 1001;
+  constexpr uint32_t kRow = 16;
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, test::test_seed() + 9420);
+  test::MpzVector a(kCount), b(kCount), m(1), got(1);
+  test::make_modulus_of_kind(m.v[0], rng, kBits, 5);
+  // One buffer: a, b, r, m, each past a word of padding (8 bytes off cudaMalloc's alignment).
+  const uint64_t span = kCount * kRow + 2;
+  std::vector<uint64_t> host(4 * span, 0);
+  uint64_t *ha = host.data() + 1, *hb = ha + span, *hm = ha + 3 * span;
+  for (uint64_t i = 0; i < kCount; ++i) {
+    test::make_mod_operand(a.v[i], rng, kBits, m.v[0], i);
+    test::make_mod_operand(b.v[i], rng, kBits, m.v[0], i / 5 + 1);
+    mpz_export(ha + i * kRow, nullptr, -1, 8, 0, 0, a.v[i]);
+    mpz_export(hb + i * kRow, nullptr, -1, 8, 0, 0, b.v[i]);
+  }
+  mpz_export(hm, nullptr, -1, 8, 0, 0, m.v[0]);
+  uint64_t* dev = nullptr;
+  void* scratch = nullptr;
+  const uint64_t scratch_need = kernels::scratch_bytes(*v, kBits, kCount);
+  ASSERT_EQ(cudaMalloc(reinterpret_cast<void**>(&dev), host.size() * 8), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(&scratch, std::max<uint64_t>(scratch_need, 16)), cudaSuccess);
+  ASSERT_EQ(cudaMemcpy(dev, host.data(), host.size() * 8, cudaMemcpyHostToDevice), cudaSuccess);
+  kernels::KernelArgs args;
+  args.a = dev + 1;
+  args.b = dev + 1 + span;
+  args.r = dev + 1 + 2 * span;
+  args.m = dev + 1 + 3 * span;
+  args.scratch = scratch;
+  args.count = kCount;
+  args.bits = kBits;
+  args.limbs = args.b_limbs = args.out_limbs = args.m_limbs = kRow;
+  args.m_shared = 1;
+  const kernels::Geometry g = kernels::geometry(*v, kBits, kCount, 1, test::device_limits());
+  args.ipb = g.ipb;
+  args.threads_per_instance = g.threads_per_instance;
+  ASSERT_EQ(kernels::launch(*v, args, g, 0), cudaSuccess);
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  ASSERT_EQ(cudaMemcpy(host.data(), dev, host.size() * 8, cudaMemcpyDeviceToHost), cudaSuccess);
+  cudaFree(dev);
+  cudaFree(scratch);
+  uint64_t bad = 0;
+  mpz_t want;
+  mpz_init(want);
+  for (uint64_t i = 0; i < kCount; ++i) {
+    mpz_mul(want, a.v[i], b.v[i]);
+    mpz_mod(want, want, m.v[0]);
+    mpz_import(got.v[0], kRow, -1, 8, 0, 0, ha + 2 * span + i * kRow);
+    if (mpz_cmp(want, got.v[0]) != 0 && ++bad <= 3) ADD_FAILURE() << "instance " << i << " got " << test::hex(got.v[0]);
+  }
+  mpz_clear(want);
+  gmp_randclear(rng);
+  std::printf("[ mulmod dfma unaligned ] %llu instances, %llu mismatches\n", (unsigned long long)kCount,
+              (unsigned long long)bad);
+  EXPECT_EQ(bad, 0u);
 }
 
 // powm.dfma.u64.q16.w4 / .w5 / .w4.sq / .w5.sq and q32 (dfma_montgomery.cuh): moduli
