@@ -195,9 +195,12 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits, bool dfma_powm 
   // Session 10, runs B and C: mulmod on the rolled product, 2.39e9 against
   // 2.27e9 unrolled (measured as .r4, renamed .roll4 since: a ".r4" suffix
   // marks the warp products' rounds, rounds_for_batch), sqrmod unrolled
-  // (2.93e9; .b4 2.67e9).
+  // (2.93e9; .b4 2.67e9). Session 16: mulmod on warp tiles (.roll4.wtile,
+  // coalesced operands, one wave of looping warps): 2.67-2.73e9 against
+  // roll4's 2.35-2.39e9 in the same runs (bench/results/2026-11-28-h100-
+  // session16.md, runs A and B); the square on tiles ran 0.88x, not taken.
   if (bits >= 989 && bits <= 1024)
-    return Preferred{op == Op::MulMod ? "mulmod.dfma.u64.q16.roll4" : "sqrmod.dfma.u64.q16", 128};
+    return Preferred{op == Op::MulMod ? "mulmod.dfma.u64.q16.roll4.wtile" : "sqrmod.dfma.u64.q16", 128};
   if (bits > 1536 && bits <= 2048) return Preferred{prefixed(op, "wbarrett2.u32.q8.l4.b32"), 8};
   if (bits > 3584 && bits <= 4096) return Preferred{prefixed(op, "wbarrett2.u32.q8.l8.b32"), 4};
   if (bits > 7680) return Preferred{prefixed(op, "wbarrett2.u32.q16.l8"), 4};

@@ -78,15 +78,16 @@ __global__ void __launch_bounds__(kDfmaThreads, MinBlocks)
     if (uint32_t(j) < args.out_limbs) pr[j] = r[j];
 }
 
-// The same rolled mulmod on warp tiles (thread/warp_tile.cuh): rows of 16
-// words, every 16-byte aligned; each warp loops over tiles of 32 instances
-// (a grid of one wave, dfma_tiled_launch), fetching its next tile's a and b
-// by cp.async while it computes, and stores its results through its own
-// share of the product's shared region (free once the reduction has read it;
-// each warp's share is contiguous here: limb j of lane l at j·32 + l).
-template <int U>
-__global__ void __launch_bounds__(kDfmaThreads, 3)
+// The same on warp tiles (thread/warp_tile.cuh): rows of 16 words, every
+// 16-byte aligned; each warp loops over tiles of 32 instances (a grid of one
+// wave, dfma_tiled_launch), fetching its next tile's a and b by cp.async
+// while it computes, and stores its results through its own share of the
+// product's shared region (free once the reduction has read it; each warp's
+// share is contiguous here: limb j of lane l at j·32 + l).
+template <int MinBlocks, int U>
+__global__ void __launch_bounds__(kDfmaThreads, MinBlocks)
     dfma_mulmod_tiled_kernel(KernelArgs args, const __grid_constant__ BarrettDfma c) {
+  static_assert(U > 0, "the rolled product: b's limbs in the region");
   using Tile = thread::WarpTile<kWords>;
   using modular::dfma::kK;
   constexpr uint32_t kWarps = kDfmaThreads / 32;
@@ -297,10 +298,10 @@ cudaError_t dfma_launch(const Variant& v, const KernelArgs& args, const Geometry
 constexpr uint32_t kDfmaTileBytes = (kDfmaThreads / 32) * 2 * thread::WarpTile<kWords>::kTileUnits * sizeof(uint4);
 uint64_t tile_smem(const Variant&, uint64_t, uint32_t) { return kDfmaTileBytes; }
 
-// dfma_mulmod_tiled_kernel<U> on one wave of blocks where every row is 16
+// dfma_mulmod_tiled_kernel on one wave of blocks where every row is 16
 // words and 16-byte aligned (the runtime's batches), else the untiled
-// kernel of the same U on the geometry.
-template <int U>
+// kernel of the same parameters on the geometry.
+template <int MinBlocks, int U>
 cudaError_t dfma_tiled_launch(const Variant& v, const KernelArgs& args, const Geometry& g, cudaStream_t stream) {
   const auto aligned = [](const void* p) { return reinterpret_cast<uintptr_t>(p) % 16 == 0; };
   const bool tiled = args.limbs == kWords && args.out_limbs == kWords && (!args.b || args.b_limbs == kWords) &&
@@ -310,10 +311,11 @@ cudaError_t dfma_tiled_launch(const Variant& v, const KernelArgs& args, const Ge
     void* params[] = {&k, &c};
     if (!tiled) {
       k.ipb = g.ipb;
-      return cudaLaunchKernel(reinterpret_cast<const void*>(&dfma_mulmod_kernel<3, U>), dim3(g.grid), dim3(g.block),
+      return cudaLaunchKernel(reinterpret_cast<const void*>(&dfma_mulmod_kernel<MinBlocks, U>), dim3(g.grid),
+                              dim3(g.block),
                               params, 0, stream);
     }
-    const void* kernel = reinterpret_cast<const void*>(&dfma_mulmod_tiled_kernel<U>);
+    const void* kernel = reinterpret_cast<const void*>(&dfma_mulmod_tiled_kernel<MinBlocks, U>);
     const cudaError_t e =
         cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(kDfmaTileBytes));
     if (e != cudaSuccess) return e;
@@ -326,7 +328,9 @@ cudaError_t dfma_tiled_launch(const Variant& v, const KernelArgs& args, const Ge
 }
 
 const ShapeRules kDfmaModShape{one_thread, no_smem, dfma_max_bits, dfma_scratch, dfma_launch, false};
-const ShapeRules kDfmaTiledShape{one_thread, tile_smem, dfma_max_bits, dfma_scratch, dfma_tiled_launch<4>, false};
+template <int MinBlocks, int U>
+const ShapeRules kDfmaTiledShape{one_thread, tile_smem, dfma_max_bits, dfma_scratch, dfma_tiled_launch<MinBlocks, U>,
+                                 false};
 
 // The even moduli's pass: the thread Montgomery powm (fixed window 4) of the
 // smallest register array that holds the operands (4 to 64 limbs), in "even
@@ -371,10 +375,14 @@ void append_dfma_mod_variants(std::vector<Variant>& out) {
                              kDfmaModShape, "roll4"));
   out.push_back(make_variant(Op::MulMod, "thread", "dfma", 64, kWords, kDfmaThreads, k(&dfma_mulmod_kernel<3, 5>),
                              kDfmaModShape, "roll5"));
-  // ".roll4.wtile": roll4 on warp tiles (coalesced, the next tile fetched
-  // during the product) on one wave of blocks.
+  // ".wtile": on warp tiles (coalesced, the next tile fetched during the
+  // product) on one wave of blocks: 1.12-1.15x roll4 at 1 Kbit (H100,
+  // bench/results/2026-11-28-h100-session16.md, runs A and B). Measured and
+  // dropped there: roll5 on tiles (equal), roll4 on tiles at 128 registers
+  // (four blocks an SM, 92 bytes spilled: 0.89x) and the unrolled square on
+  // tiles (0.88x sqrmod.dfma.u64.q16).
   out.push_back(make_variant(Op::MulMod, "thread", "dfma", 64, kWords, kDfmaThreads,
-                             k(&dfma_mulmod_tiled_kernel<4>), kDfmaTiledShape, "roll4.wtile"));
+                             k(&dfma_mulmod_tiled_kernel<3, 4>), kDfmaTiledShape<3, 4>, "roll4.wtile"));
   // powm on the Montgomery form (dfma_montgomery.cuh), windows of 4 and 5
   // bits; ".sq": squarings by the square's half of the pairs. 2048 bits
   // (q32): the SOS forms on 64-thread blocks, windows of 5 and 6.

@@ -242,7 +242,7 @@ TEST(ModDefaultPlan, PowmSharedExponentMatchesGmp) {
   gmp_randclear(rng);
 }
 
-// mulmod/sqrmod.dfma.u64.q16 (.b4, mulmod .roll4 / .roll5) with a shared odd modulus of 989 to
+// mulmod/sqrmod.dfma.u64.q16 (.b4, mulmod .roll4 / .roll5, .wtile) with a shared odd modulus of 989 to
 // 1024 bits: the 52-bit-limb Barrett on DFMA (kernels/modular/barrett_dfma.cuh).
 // Moduli 2^(b-1) + 1, 2^b - 1, odd of full size and with runs; operands m - 1,
 // all ones, runs, reduced and not; a batch larger than one block.

@@ -258,7 +258,7 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::SqrMod, 128, "sqrmod.mont.u32.q4"},
       {Op::MulMod, 129, "mulmod.mont.u32.q8"},
       {Op::MulMod, 988, "mulmod.wbarrett.u32.q8.l4"},
-      {Op::MulMod, 1000, "mulmod.dfma.u64.q16.roll4"},  // 52-bit-limb Barrett on DFMA, 989-1024 bits
+      {Op::MulMod, 1000, "mulmod.dfma.u64.q16.roll4.wtile"},  // 52-bit-limb Barrett on DFMA, 989-1024 bits
       {Op::SqrMod, 1024, "sqrmod.dfma.u64.q16"},
       {Op::MulMod, 1025, "mulmod.wbarrett.u32.q16.l4"},
       {Op::SqrMod, 1536, "sqrmod.wbarrett.u32.q16.l4"},
