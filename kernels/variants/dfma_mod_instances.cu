@@ -295,7 +295,8 @@ cudaError_t dfma_launch(const Variant& v, const KernelArgs& args, const Geometry
 }
 
 // The warp-tile kernel's operand tiles: a and b for each of a block's warps.
-constexpr uint32_t kDfmaTileBytes = (kDfmaThreads / 32) * 2 * thread::WarpTile<kWords>::kTileUnits * sizeof(uint4);
+constexpr uint32_t kDfmaTileBytes =
+    (kDfmaThreads / 32) * 2 * thread::WarpTile<kWords>::kTileUnits * uint32_t(sizeof(uint4));
 uint64_t tile_smem(const Variant&, uint64_t, uint32_t) { return kDfmaTileBytes; }
 
 // dfma_mulmod_tiled_kernel on one wave of blocks where every row is 16
@@ -311,9 +312,8 @@ cudaError_t dfma_tiled_launch(const Variant& v, const KernelArgs& args, const Ge
     void* params[] = {&k, &c};
     if (!tiled) {
       k.ipb = g.ipb;
-      return cudaLaunchKernel(reinterpret_cast<const void*>(&dfma_mulmod_kernel<MinBlocks, U>), dim3(g.grid),
-                              dim3(g.block),
-                              params, 0, stream);
+      const void* untiled = reinterpret_cast<const void*>(&dfma_mulmod_kernel<MinBlocks, U>);
+      return cudaLaunchKernel(untiled, dim3(g.grid), dim3(g.block), params, 0, stream);
     }
     const void* kernel = reinterpret_cast<const void*>(&dfma_mulmod_tiled_kernel<MinBlocks, U>);
     const cudaError_t e =
@@ -321,7 +321,8 @@ cudaError_t dfma_tiled_launch(const Variant& v, const KernelArgs& args, const Ge
     if (e != cudaSuccess) return e;
     const uint64_t tiles = (args.count + 31) / 32, needed = (tiles + kDfmaThreads / 32 - 1) / (kDfmaThreads / 32);
     const uint64_t resident = resident_blocks(kernel, kDfmaThreads, kDfmaTileBytes);
-    const uint64_t blocks = resident != 0 && resident < needed ? resident : needed;
+    // Warps loop over the tiles: any grid is correct, one wave is fastest.
+    const uint64_t blocks = std::min<uint64_t>(resident != 0 && resident < needed ? resident : needed, 0x7fffffff);
     k.ipb = kDfmaThreads;
     return cudaLaunchKernel(kernel, dim3(uint32_t(blocks)), dim3(kDfmaThreads), params, kDfmaTileBytes, stream);
   });
