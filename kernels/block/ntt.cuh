@@ -234,15 +234,73 @@ BIGTUNE_FIELD_HD uint32_t ntt_group_base(uint32_t g, uint32_t s_lo, int k) {
 // transform's top stages into the scaling (ntt_scale_out).
 BIGTUNE_FIELD_HD constexpr uint32_t ntt_lead_log(const NttPlan& p) { return p.log_m % 3; }
 
+// ntt_twisted_input where every r has at most one digit (digits <= M: every
+// D = 1 product, the D = 2 split's half-length operands), in two steps, so
+// that the loads of a thread's next group go out before this group's
+// arithmetic and shared-memory stores (which the compiler may not move loads
+// across: the operand and x are both generic pointers). ncu, session 16 run
+// E: in the NTT Montgomery powm 36 % of the long-scoreboard stalls waited on
+// these two loads, one group's at a time; straight-line code alone (run F)
+// did not change the rate.
+// Fetch: the operand word that holds digit r and the twist ω^(t·r) (loads only).
+template <class Field>
+struct NttInputFetch {
+  uint64_t word;
+  typename Field::Elem twist;
+};
+template <class Field>
+BIGTUNE_FIELD_HD NttInputFetch<Field> ntt_input_fetch(const NttTables<Field>& tw, const uint64_t* v, uint32_t digits,
+                                                      uint32_t t, uint32_t r) {
+  constexpr uint32_t per = ntt_digits_per_limb<Field>();
+  NttInputFetch<Field> f;
+  f.word = digits == 0 ? 0 : v[(r < digits ? r : 0) / per];  // clamped into the operand
+  f.twist = t != 0 ? tw.root(uint64_t(t) * r) : Field::one();  // ω^0 = 1: an exact product by one
+  return f;
+}
+// Finish: the element, as ntt_twisted_input computes it.
+template <class Field, bool kScaled>
+BIGTUNE_FIELD_HD typename Field::Elem ntt_input_finish(const NttInputFetch<Field>& f, uint32_t digits, uint32_t t,
+                                                       uint32_t r, const typename Field::Elem& scale) {
+  constexpr uint32_t per = ntt_digits_per_limb<Field>(), bits = Field::kDigitBits;
+  const uint64_t digit = r < digits ? (f.word >> ((r % per) * bits)) & ((uint64_t(1) << bits) - 1) : 0;
+  const auto dgt = kScaled ? Field::from_digit_scaled(digit, scale) : Field::from_digit(digit);
+  return t != 0 ? Field::mul(dgt, f.twist) : dgt;
+}
+
 // Sub-product t's twisted input (ntt_twisted_input) into x, with the top K
 // forward (DIF) stages applied on the way: group g < M/2^K holds the elements
 // g + j·2^(log_m-K), j < 2^K (ntt_group with s_lo = log_m - K, g_low = g).
-template <class Field, int K, bool kScaled>
+// kPrefetch: where an r has at most one digit, a thread's next group's loads
+// go out before this group's arithmetic (ntt_input_fetch).
+template <class Field, int K, bool kScaled, bool kPrefetch>
 BIGTUNE_FIELD_HD void ntt_load_first_k(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
                                        const uint64_t* v, uint32_t digits, uint32_t t, uint32_t tid,
                                        uint32_t threads) {
   const uint32_t s_lo = p.log_m - uint32_t(K);
   const auto scale = Field::digit_scale(Field::inverse_pow2(int(p.log_n)));
+  const uint32_t groups = p.m() >> K;
+  if (kPrefetch && digits <= p.m()) {
+    NttInputFetch<Field> next[1 << K] = {};
+#pragma unroll
+    for (uint32_t j = 0; j < (1u << K); ++j)
+      if (tid < groups) next[j] = ntt_input_fetch<Field>(tw, v, digits, t, tid + (j << s_lo));
+    for (uint32_t g = tid; g < groups; g += threads) {
+      NttInputFetch<Field> cur[1 << K];
+#pragma unroll
+      for (uint32_t j = 0; j < (1u << K); ++j) {
+        cur[j] = next[j];
+        if (g + threads < groups) next[j] = ntt_input_fetch<Field>(tw, v, digits, t, g + threads + (j << s_lo));
+      }
+      typename Field::Elem e[1 << K];
+#pragma unroll
+      for (uint32_t j = 0; j < (1u << K); ++j)
+        e[j] = ntt_input_finish<Field, kScaled>(cur[j], digits, t, g + (j << s_lo), scale);
+      if constexpr (K > 0) ntt_group<Field, K, false>(e, p, tw, s_lo, g);
+#pragma unroll
+      for (uint32_t j = 0; j < (1u << K); ++j) x[ntt_phys(g + (j << s_lo))] = e[j];
+    }
+    return;
+  }
   for (uint32_t g = tid; g < (p.m() >> K); g += threads) {
     typename Field::Elem e[1 << K];
 #pragma unroll
@@ -254,14 +312,14 @@ BIGTUNE_FIELD_HD void ntt_load_first_k(typename Field::Elem* x, const NttPlan& p
   }
 }
 
-template <class Field, bool kScaled>
+template <class Field, bool kScaled, bool kPrefetch = false>
 BIGTUNE_FIELD_HD void ntt_load_first(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
                                      const uint64_t* v, uint32_t digits, uint32_t t, uint32_t tid,
                                      uint32_t threads) {
   const uint32_t k = ntt_lead_log(p);
-  if (k == 2) ntt_load_first_k<Field, 2, kScaled>(x, p, tw, v, digits, t, tid, threads);
-  else if (k == 1) ntt_load_first_k<Field, 1, kScaled>(x, p, tw, v, digits, t, tid, threads);
-  else ntt_load_first_k<Field, 0, kScaled>(x, p, tw, v, digits, t, tid, threads);
+  if (k == 2) ntt_load_first_k<Field, 2, kScaled, kPrefetch>(x, p, tw, v, digits, t, tid, threads);
+  else if (k == 1) ntt_load_first_k<Field, 1, kScaled, kPrefetch>(x, p, tw, v, digits, t, tid, threads);
+  else ntt_load_first_k<Field, 0, kScaled, kPrefetch>(x, p, tw, v, digits, t, tid, threads);
 }
 
 template <class Field, int K, bool kInverse>
@@ -303,6 +361,19 @@ template <class Barrier, class = void>
 struct NttBarrierOwnsPasses : std::false_type {};
 template <class Barrier>
 struct NttBarrierOwnsPasses<Barrier, std::void_t<decltype(Barrier::kOwnsPasses)>> : std::true_type {};
+
+// A Barrier type with a member kPrefetchesInput = true also has the input
+// phase fetch a thread's next group ahead (ntt_load_first_k's kPrefetch).
+// Measured (H100, bench/results/2026-11-28-h100-session16.md, run H):
+// 1.013x / 1.025x the NTT Montgomery powm at 32 / 64 Kbit, but 0.97x the NTT
+// Barrett powm (more spills: nb_full_product's 64-register build stored 224
+// bytes instead of 152), so it is per kernel; the products were not measured
+// with it.
+template <class Barrier, class = void>
+struct NttBarrierPrefetchesInput : std::false_type {};
+template <class Barrier>
+struct NttBarrierPrefetchesInput<Barrier, std::void_t<decltype(Barrier::kPrefetchesInput)>>
+    : std::bool_constant<Barrier::kPrefetchesInput> {};
 
 template <class Field, bool kInverse, class Barrier>
 BIGTUNE_FIELD_HD void ntt_radix8_pass(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
@@ -485,7 +556,8 @@ BIGTUNE_FIELD_HD void ntt_sub_product(typename Field::Elem* x, typename Field::E
   const bool fused = p.log_m >= kNttPassLog;
   const uint32_t split = fused ? kNttPassLog : 0;
   if (!kSquare) {
-    ntt_load_first<Field, true>(x, p, tw, b, b_limbs * ntt_digits_per_limb<Field>(), t, tid, threads);
+    ntt_load_first<Field, true, NttBarrierPrefetchesInput<Barrier>::value>(
+        x, p, tw, b, b_limbs * ntt_digits_per_limb<Field>(), t, tid, threads);
     barrier(false);
     ntt_forward_passes<Field>(x, p, tw, split, tid, threads, barrier);
     if (fused) {
@@ -495,7 +567,8 @@ BIGTUNE_FIELD_HD void ntt_sub_product(typename Field::Elem* x, typename Field::E
     }
     barrier(false);
   }
-  ntt_load_first<Field, false>(x, p, tw, a, a_limbs * ntt_digits_per_limb<Field>(), t, tid, threads);
+  ntt_load_first<Field, false, NttBarrierPrefetchesInput<Barrier>::value>(
+      x, p, tw, a, a_limbs * ntt_digits_per_limb<Field>(), t, tid, threads);
   barrier(false);
   ntt_forward_passes<Field>(x, p, tw, split, tid, threads, barrier);
   if (fused) {

@@ -34,7 +34,8 @@ template <class Field, bool kScaled = true, class Barrier>
 BIGTUNE_FIELD_HD void ntt_cache_operand(typename Field::Elem* b_hat, typename Field::Elem* x, const NttPlan& p,
                                         const NttTables<Field>& tw, const uint64_t* b, uint32_t b_limbs,
                                         uint32_t tid, uint32_t threads, Barrier barrier, uint32_t t = 0) {
-  ntt_load_first<Field, kScaled>(x, p, tw, b, b_limbs * ntt_digits_per_limb<Field>(), t, tid, threads);
+  ntt_load_first<Field, kScaled, NttBarrierPrefetchesInput<Barrier>::value>(
+      x, p, tw, b, b_limbs * ntt_digits_per_limb<Field>(), t, tid, threads);
   barrier(false);
   ntt_forward_passes<Field>(x, p, tw, kNttPassLog, tid, threads, barrier);
   ntt_last_pass_out<Field>(b_hat, x, p, tw, tid, threads);
@@ -47,7 +48,8 @@ template <class Field, class Barrier, class Pointwise>
 BIGTUNE_FIELD_HD void ntt_transform_pointwise(typename Field::Elem* x, const NttPlan& p, const NttTables<Field>& tw,
                                               const uint64_t* a, uint32_t a_limbs, uint32_t tid, uint32_t threads,
                                               Barrier barrier, uint32_t t, Pointwise pointwise) {
-  ntt_load_first<Field, false>(x, p, tw, a, a_limbs * ntt_digits_per_limb<Field>(), t, tid, threads);
+  ntt_load_first<Field, false, NttBarrierPrefetchesInput<Barrier>::value>(
+      x, p, tw, a, a_limbs * ntt_digits_per_limb<Field>(), t, tid, threads);
   barrier(false);
   ntt_forward_passes<Field>(x, p, tw, kNttPassLog, tid, threads, barrier);
   ntt_middle_pass_with<Field>(x, p, tw, tid, threads, pointwise);

@@ -130,9 +130,11 @@ __device__ __noinline__ void nm_pass(NmElem* x, uint32_t log_m, const NmElem* st
 constexpr uint32_t kNmSharedPassMaxLog = 10;
 
 // The block's barrier for the NTT phases (ntt.cuh, "Barriers"): a warp
-// barrier where they allow one; it owns the radix-8 passes.
+// barrier where they allow one; it owns the radix-8 passes and asks for the
+// input phase's prefetch.
 struct NmBarrier {
   static constexpr bool kOwnsPasses = true;
+  static constexpr bool kPrefetchesInput = true;  // ntt.cuh, NttBarrierPrefetchesInput
   __device__ void operator()(bool warp_local) const {
     if (warp_local) __syncwarp();
     else __syncthreads();
