@@ -261,8 +261,7 @@ BIGTUNE_FIELD_HD NttInputFetch<Field> ntt_input_fetch(const NttTables<Field>& tw
 template <class Field, bool kScaled>
 BIGTUNE_FIELD_HD typename Field::Elem ntt_input_finish(const NttInputFetch<Field>& f, uint32_t digits, uint32_t t,
                                                        uint32_t r, const typename Field::Elem& scale) {
-  constexpr uint32_t per = ntt_digits_per_limb<Field>(), bits = Field::kDigitBits;
-  const uint64_t digit = r < digits ? (f.word >> ((r % per) * bits)) & ((uint64_t(1) << bits) - 1) : 0;
+  const uint64_t digit = r < digits ? ntt_digit<Field>(&f.word, r % ntt_digits_per_limb<Field>()) : 0;
   const auto dgt = kScaled ? Field::from_digit_scaled(digit, scale) : Field::from_digit(digit);
   return t != 0 ? Field::mul(dgt, f.twist) : dgt;
 }
@@ -301,7 +300,7 @@ BIGTUNE_FIELD_HD void ntt_load_first_k(typename Field::Elem* x, const NttPlan& p
     }
     return;
   }
-  for (uint32_t g = tid; g < (p.m() >> K); g += threads) {
+  for (uint32_t g = tid; g < groups; g += threads) {
     typename Field::Elem e[1 << K];
 #pragma unroll
     for (uint32_t j = 0; j < (1u << K); ++j)
