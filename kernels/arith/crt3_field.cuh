@@ -199,6 +199,57 @@ struct Crt3Field {
 #endif
   }
 
+  // Butterfly twiddles as Shoup pairs (V. Shoup's NTL MulModPrecon; D.
+  // Harvey, "Faster arithmetic for number-theoretic transforms", J. Symb.
+  // Comp. 60, 2014, §2): per prime the plain value w (not in Montgomery form)
+  // and w' = floor(w·2^32 / p). For any x < 2^32, q = floor(x·w' / 2^32)
+  // satisfies x·w/p - 2 < q <= x·w/p, so x·w - q·p lies in [0, 2p) and is
+  // exact in 32 bits (p < 2^31); one conditional subtraction makes it
+  // canonical. x in Montgomery form (x·2^32) times the plain w is (x·w)·2^32:
+  // the product stays in Montgomery form. Against mont(): no 64-bit product
+  // (IMAD.HI and two IMAD instead of IMAD, IMAD.HI, IMAD and IMAD.WIDE) and a
+  // dependent chain of two multiplications instead of three; x need not be
+  // canonical, so the forward butterfly's difference u - v skips its
+  // correction (sub_mul_twiddle: u + p - v < 2p). Twice the table bytes.
+  struct Twiddle {
+    Elem w;   // plain residues
+    Elem ws;  // floor(w·2^32 / p_i)
+  };
+  static constexpr int kTwiddleElems = 2;
+  // Part 0 or 1 of the Twiddle for the Montgomery-form element w_mont.
+  BIGTUNE_FIELD_HD static Elem twiddle_part(const Elem& w_mont, int part) {
+    Elem r{};
+#pragma unroll
+    for (int i = 0; i < 3; ++i) {
+      const uint32_t w = mont(w_mont.v[i], 1, i);
+      r.v[i] = part == 0 ? w : uint32_t((uint64_t(w) << 32) / prime(i));
+    }
+    return r;
+  }
+  BIGTUNE_FIELD_HD static Twiddle load_twiddle(const Twiddle* p) { return Twiddle{load(&p->w), load(&p->ws)}; }
+  BIGTUNE_FIELD_HD static uint32_t shoup(uint32_t x, uint32_t w, uint32_t ws, int i) {
+#if defined(__CUDA_ARCH__)
+    const uint32_t q = __umulhi(x, ws);
+#else
+    const uint32_t q = uint32_t((uint64_t(x) * ws) >> 32);
+#endif
+    const uint32_t r = x * w - q * prime(i);  // in [0, 2p): exact modulo 2^32
+    return umin(r, r - prime(i));
+  }
+  BIGTUNE_FIELD_HD static Elem mul_twiddle(const Elem& x, const Twiddle& t) {
+    Elem r{};
+#pragma unroll
+    for (int i = 0; i < 3; ++i) r.v[i] = shoup(x.v[i], t.w.v[i], t.ws.v[i], i);
+    return r;
+  }
+  // (u - v)·w for canonical u, v.
+  BIGTUNE_FIELD_HD static Elem sub_mul_twiddle(const Elem& u, const Elem& v, const Twiddle& t) {
+    Elem r{};
+#pragma unroll
+    for (int i = 0; i < 3; ++i) r.v[i] = shoup(u.v[i] + prime(i) - v.v[i], t.w.v[i], t.ws.v[i], i);
+    return r;
+  }
+
   // The integer c < P = p0·p1·p2 (< 2^93) with c ≡ the element's residues,
   // as lo + hi·2^64 (Garner: c = x0 + p0·x1 + p0·p1·x2, x_i < p_i).
   BIGTUNE_FIELD_HD static void to_integer(const Elem& e, uint64_t& lo, uint64_t& hi) {

@@ -91,6 +91,19 @@ struct Goldilocks {
 #endif
   }
 
+  // Butterfly twiddles (ntt.cuh NttTables, ntt_group): the element itself,
+  // one table element each (crt3_field.cuh stores Shoup pairs).
+  struct Twiddle {
+    uint64_t w;
+  };
+  static constexpr int kTwiddleElems = 1;
+  BIGTUNE_FIELD_HD static uint64_t twiddle_part(uint64_t w, int) { return w; }
+  BIGTUNE_FIELD_HD static Twiddle load_twiddle(const Twiddle* p) { return Twiddle{load(&p->w)}; }
+  BIGTUNE_FIELD_HD static uint64_t mul_twiddle(uint64_t x, const Twiddle& t) { return mul(x, t.w); }
+  BIGTUNE_FIELD_HD static uint64_t sub_mul_twiddle(uint64_t u, uint64_t v, const Twiddle& t) {
+    return mul(sub(u, v), t.w);
+  }
+
   // A primitive 2^log_n-th root of unity and the inverse of 2^log_n.
   BIGTUNE_FIELD_HD static uint64_t root_of_unity(int log_n) { return pow(kGenerator, (kP - 1) >> log_n); }
   BIGTUNE_FIELD_HD static uint64_t inverse_pow2(int log_n) {

@@ -72,20 +72,25 @@ namespace bigtune::kernels::block {
 // consecutive x, i.e. 32 consecutive entries (4 cache lines per load) instead
 // of fwd[x << (log_n - log_h - 1)], up to 32 lines 128+ bytes apart (32 L1
 // wavefronts per load: more L1/TEX work than all the shared-memory traffic of
-// a pass). Layout in the scratch (ntt_table_elems = 3N): fwd [0, N/2), inv
-// [N/2, N), stage_fwd [N, 2N), stage_inv [2N, 3N); entries: ntt_twiddle_entry.
+// a pass). The stage runs hold Field::Twiddle entries (T = kTwiddleElems
+// elements each: the CRT field's Shoup pairs, crt3_field.cuh). Layout in the
+// scratch (ntt_table_elems = 5N, the most any field needs): fwd [0, N/2), inv
+// [N/2, N), stage_fwd [N, N + TN), stage_inv [N + TN, N + 2TN); entries:
+// ntt_twiddle_entry.
 template <class Field>
 struct NttTables {
   using Elem = typename Field::Elem;
+  using Twiddle = typename Field::Twiddle;
   const Elem* fwd;
   const Elem* inv;
   uint32_t log_n;
-  const Elem* stage_fwd;
-  const Elem* stage_inv;
+  const Twiddle* stage_fwd;
+  const Twiddle* stage_inv;
 
   BIGTUNE_FIELD_HD static NttTables over(const Elem* table, uint32_t log_n) {
-    const uint64_t n = uint64_t(1) << log_n;
-    return NttTables{table, table + n / 2, log_n, table + n, table + 2 * n};
+    const uint64_t n = uint64_t(1) << log_n, tn = n * Field::kTwiddleElems;
+    return NttTables{table, table + n / 2, log_n, reinterpret_cast<const Twiddle*>(table + n),
+                     reinterpret_cast<const Twiddle*>(table + n + tn)};
   }
 
   BIGTUNE_FIELD_HD static Elem load(const Elem* p) { return Field::load(p); }
@@ -105,21 +110,31 @@ struct NttTables {
   }
 };
 
-// Entry i < 3N of the table layout above, from ω and ω^-1 (of order N).
+// Elements of the layout above that ntt_twiddle_entry fills: N + 2TN.
+template <class Field>
+BIGTUNE_FIELD_HD constexpr uint64_t ntt_table_used(uint32_t log_n) {
+  return uint64_t(1 + 2 * Field::kTwiddleElems) << log_n;
+}
+
+// Element i < N + 2TN of the table layout above (the elements past it, up to
+// ntt_table_elems, are unused), from ω and ω^-1 (of order N).
 template <class Field>
 BIGTUNE_FIELD_HD typename Field::Elem ntt_twiddle_entry(const typename Field::Elem& w,
                                                         const typename Field::Elem& w_inv, uint32_t log_n,
                                                         uint64_t i) {
-  const uint64_t n = uint64_t(1) << log_n;
+  const uint64_t n = uint64_t(1) << log_n, tn = n * Field::kTwiddleElems;
   if (i < n / 2) return Field::pow(w, i);
   if (i < n) return Field::pow(w_inv, i - n / 2);
-  const bool inverse = i >= 2 * n;
-  const uint64_t k = i - (inverse ? 2 * n : n);  // h + x
-  if (k == 0) return Field::one();               // unused slot
+  if (i >= n + 2 * tn) return Field::one();  // unused
+  const bool inverse = i >= n + tn;
+  const uint64_t s = i - n - (inverse ? tn : 0);
+  const uint64_t k = s / Field::kTwiddleElems;  // h + x
+  const int part = int(s % Field::kTwiddleElems);
+  if (k == 0) return Field::twiddle_part(Field::one(), part);  // unused slot
   uint32_t log_h = 0;
   while ((uint64_t(2) << log_h) <= k) ++log_h;
   const uint64_t x = k - (uint64_t(1) << log_h);
-  return Field::pow(inverse ? w_inv : w, x << (log_n - log_h - 1));
+  return Field::twiddle_part(Field::pow(inverse ? w_inv : w, x << (log_n - log_h - 1)), part);
 }
 
 // Digits of Field::kDigitBits bits (16 Goldilocks, 32 three-prime CRT) per
@@ -196,7 +211,7 @@ template <class Field, int K, bool kInverse, bool kLow0 = false>
 BIGTUNE_FIELD_HD void ntt_group(typename Field::Elem (&v)[1 << K], const NttPlan& p, const NttTables<Field>& tw,
                                 uint32_t s_lo, uint32_t g_low) {
   using Elem = typename Field::Elem;
-  const Elem* table = kInverse ? tw.stage_inv : tw.stage_fwd;
+  const typename Field::Twiddle* table = kInverse ? tw.stage_inv : tw.stage_fwd;
   if constexpr (kLow0) s_lo = 0, g_low = 0;
 #pragma unroll
   for (int step = 0; step < K; ++step) {
@@ -208,13 +223,13 @@ BIGTUNE_FIELD_HD void ntt_group(typename Field::Elem (&v)[1 << K], const NttPlan
       const bool unit = kLow0 && (j & (hb - 1)) == 0;                 // compile-time
       const uint32_t e = h + (((j & (hb - 1)) << s_lo) | g_low);      // stage table: ω_2h^x at h + x
       if constexpr (kInverse) {
-        const Elem u = v[j], t = unit ? v[j + hb] : Field::mul(v[j + hb], NttTables<Field>::load(table + e));
+        const Elem u = v[j], t = unit ? v[j + hb] : Field::mul_twiddle(v[j + hb], Field::load_twiddle(table + e));
         v[j] = Field::add(u, t);
         v[j + hb] = Field::sub(u, t);
       } else {
         const Elem u = v[j], t = v[j + hb];
         v[j] = Field::add(u, t);
-        v[j + hb] = unit ? Field::sub(u, t) : Field::mul(Field::sub(u, t), NttTables<Field>::load(table + e));
+        v[j + hb] = unit ? Field::sub(u, t) : Field::sub_mul_twiddle(u, t, Field::load_twiddle(table + e));
       }
     }
   }

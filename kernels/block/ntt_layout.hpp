@@ -88,9 +88,9 @@ BIGTUNE_HD constexpr uint64_t ntt_smem_bytes(const NttPlan& p, uint32_t elem_byt
 // Global scratch, in field elements: the twiddle tables (ω^k and ω^-k for
 // k < N/2, and per stage), then per slot the second operand's transform (mul only) and the
 // D sub-products (split only).
-// (3N: ω^±k for k < N/2, then the per-stage runs ω_2h^±x at h + x, ntt.cuh
-// NttTables.)
-BIGTUNE_HD constexpr uint64_t ntt_table_elems(const NttPlan& p) { return 3 * uint64_t(p.n()); }
+// (5N: ω^±k for k < N/2, then the per-stage runs ω_2h^±x at h + x of up to
+// two elements a twiddle, ntt.cuh NttTables.)
+BIGTUNE_HD constexpr uint64_t ntt_table_elems(const NttPlan& p) { return 5 * uint64_t(p.n()); }
 BIGTUNE_HD constexpr uint64_t ntt_slot_elems(const NttPlan& p, bool square) {
   return (square ? 0 : uint64_t(p.m())) + (p.log_d ? uint64_t(p.n()) : 0);
 }

@@ -114,7 +114,7 @@ __device__ __noinline__ uint64_t nm_carry(uint64_t* out, const uint64_t* add_of,
 // copies (ntt.cuh, NttBarrierOwnsPasses) instead of one inlined copy each.
 // The pass reads only log_m and one stage table.
 template <bool kInverse>
-__device__ __noinline__ void nm_pass(NmElem* x, uint32_t log_m, const NmElem* stages, uint32_t s_lo) {
+__device__ __noinline__ void nm_pass(NmElem* x, uint32_t log_m, const arith::Crt3::Twiddle* stages, uint32_t s_lo) {
   block::NttPlan p{};
   p.log_m = log_m;
   NbTables tw{};

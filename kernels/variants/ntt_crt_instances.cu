@@ -57,12 +57,11 @@ const void* kernel_of(uint32_t log_m, bool sq) {
             : reinterpret_cast<const void*>(&mul_ntt_kernel<F, 13, false>);
 }
 
-// Twiddles (3N entries, ntt.cuh NttTables; ntt_kernels.cuh), per launch as for
+// Twiddles (ntt.cuh NttTables; ntt_kernels.cuh), per launch as for
 // Goldilocks: at most 3·2^17 entries of three exponentiations each.
 template <class F>
 cudaError_t launch_twiddles(void* scratch, uint32_t log_n, cudaStream_t stream) {
-  const uint64_t half = uint64_t(1) << (log_n - 1);
-  const uint64_t entries = 6 * half;  // 3N (ntt_table_elems)
+  const uint64_t entries = block::ntt_table_used<F>(log_n);
   const uint32_t blocks = uint32_t(entries < 256 * 1024 ? (entries + 255) / 256 : 1024);
   ntt_twiddle_kernel<F><<<blocks, 256, 0, stream>>>(static_cast<typename F::Elem*>(scratch), log_n);
   return cudaGetLastError();

@@ -9,15 +9,15 @@
 
 namespace bigtune::kernels::variants {
 
-// The 3N table entries (block::ntt_twiddle_entry, layout in ntt.cuh
+// The table entries (block::ntt_twiddle_entry, layout in ntt.cuh
 // NttTables): ω^k, ω^-k for k < N/2, then the per-stage runs. One
-// exponentiation per entry: 3N · 2·log_n multiplications per launch,
-// negligible beside the products (at most 3·2^17 entries).
+// exponentiation per entry: (1 + 2T)N · 2·log_n multiplications per launch,
+// negligible beside the products (at most 5·2^17 entries).
 template <class Field>
 __global__ void __launch_bounds__(256) ntt_twiddle_kernel(typename Field::Elem* table, uint32_t log_n) {
   const auto w = Field::root_of_unity(int(log_n));
   const auto w_inv = Field::pow(w, (uint64_t(1) << log_n) - 1);
-  const uint64_t entries = 3 * (uint64_t(1) << log_n);
+  const uint64_t entries = block::ntt_table_used<Field>(log_n);
   for (uint64_t k = blockIdx.x * blockDim.x + threadIdx.x; k < entries; k += uint64_t(gridDim.x) * blockDim.x)
     table[k] = block::ntt_twiddle_entry<Field>(w, w_inv, log_n, k);
 }

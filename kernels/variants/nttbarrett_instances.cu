@@ -141,11 +141,11 @@ cudaError_t nb_launch(const Variant& v, const KernelArgs& args, const Geometry&,
   }
   nb_mu_kernel<<<grid, glue_block, 0, stream>>>(d);
 
-  // Twiddles (3N entries), as the CRT NTT variants fill them per launch.
+  // Twiddles, as the CRT NTT variants fill them per launch.
   const block::NttPlan p = modular::nttbarrett_plan(n);
   Field::Elem* tw = reinterpret_cast<Field::Elem*>(at(l.twiddles));
   {
-    const uint64_t entries = block::ntt_table_elems(p);
+    const uint64_t entries = block::ntt_table_used<Field>(p.log_n);
     const uint32_t blocks = uint32_t(std::min<uint64_t>((entries + 255) / 256, 1024));
     ntt_twiddle_kernel<Field><<<blocks, 256, 0, stream>>>(tw, p.log_n);
   }
@@ -243,7 +243,7 @@ cudaError_t nm_launch(const Variant& v, const KernelArgs& args, const Geometry& 
   const block::NttPlan p = modular::nttmont_plan(n);
   Field::Elem* tw = reinterpret_cast<Field::Elem*>(scratch + l.twiddles);
   {
-    const uint64_t entries = block::ntt_table_elems(p);
+    const uint64_t entries = block::ntt_table_used<Field>(p.log_n);
     const uint32_t blocks = uint32_t(std::min<uint64_t>((entries + 255) / 256, 1024));
     ntt_twiddle_kernel<Field><<<blocks, 256, 0, stream>>>(tw, p.log_n);
   }

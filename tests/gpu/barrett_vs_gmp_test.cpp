@@ -84,8 +84,10 @@ TEST(BarrettVsGmp, DefaultPlanAndLimit) {
   BIGTUNE_REQUIRE_GPU();
   Context ctx;
   EXPECT_EQ(ctx.plan(Op::MulMod, 16384, 1000).variant, "mulmod.barrett.u64.q1");
-  // Task nttfuse: the fused NTT Barrett powm up to 2^16 bits, the composed one above.
-  EXPECT_EQ(ctx.plan(Op::PowM, 65536, 100).variant, "powm.nttbarrett.u64.q1.w6.b2");
+  // Up to 2^16 bits the NTT Montgomery powm (session 14; a batch with an even
+  // modulus runs the fused NTT Barrett powm, NttMontVsGmp.DefaultPlanAbove16Kbit),
+  // the composed Barrett powm above.
+  EXPECT_EQ(ctx.plan(Op::PowM, 65536, 100).variant, "powm.nttmont.u64.q1.sw9");
   EXPECT_EQ(ctx.plan(Op::PowM, 65537, 100).variant, "powm.barrett.u64.q1.w6");
   const uint64_t past = 524288 + 1;
   Batch a(ctx, past, 1), b(ctx, past, 1), m(ctx, past, 1), r(ctx, past, 1);
