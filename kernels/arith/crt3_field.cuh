@@ -98,6 +98,65 @@ struct Crt3Field {
     const uint32_t d = a - b;
     return umin(d, d + prime(i));
   }
+  // Multipliers by a constant as Shoup pairs (V. Shoup's NTL MulModPrecon;
+  // D. Harvey, "Faster arithmetic for number-theoretic transforms", J. Symb.
+  // Comp. 60, 2014, §2): per prime the plain value w (not in Montgomery form)
+  // and w' = floor(w·2^32 / p). For any x < 2^32, q = floor(x·w' / 2^32)
+  // satisfies x·w/p - 2 < q <= x·w/p, so x·w - q·p lies in [0, 2p) and is
+  // exact in 32 bits (p < 2^31); one conditional subtraction makes it
+  // canonical. x in Montgomery form (x·2^32) times the plain w is (x·w)·2^32:
+  // the product stays in Montgomery form; a raw digit d times the pair of a
+  // Montgomery-form c is d·c in Montgomery form (from_digit, from_digit_scaled).
+  // Against mont(): no 64-bit product (IMAD.HI and two IMAD instead of IMAD,
+  // IMAD.HI, IMAD and IMAD.WIDE) and a dependent chain of two multiplications
+  // instead of three; x need not be canonical, so the forward butterfly's
+  // difference u - v skips its correction (sub_mul_twiddle: u + p - v < 2p).
+  // The butterflies' twiddles (ntt.cuh, the stage tables) take twice the table
+  // bytes; the twists' tables stay single elements (pairs there, session 17
+  // run B: 0.97x at 32 Kbit, more spills).
+  struct Twiddle {
+    Elem w;   // plain residues
+    Elem ws;  // floor(w·2^32 / p_i)
+  };
+  static constexpr int kTwiddleElems = 2;
+  BIGTUNE_FIELD_HD static constexpr uint32_t shoup_of(uint32_t w, int i) {
+    return uint32_t((uint64_t(w) << 32) / prime(i));
+  }
+  // Part 0 or 1 of the Twiddle (the multiplier of Montgomery-form elements)
+  // for the Montgomery-form element w_mont.
+  BIGTUNE_FIELD_HD static Elem twiddle_part(const Elem& w_mont, int part) {
+    Elem r{};
+#pragma unroll
+    for (int i = 0; i < 3; ++i) {
+      const uint32_t w = mont(w_mont.v[i], 1, i);
+      r.v[i] = part == 0 ? w : shoup_of(w, i);
+    }
+    return r;
+  }
+  BIGTUNE_FIELD_HD static Twiddle load_twiddle(const Twiddle* p) { return Twiddle{load(&p->w), load(&p->ws)}; }
+  BIGTUNE_FIELD_HD static uint32_t shoup(uint32_t x, uint32_t w, uint32_t ws, int i) {
+#if defined(__CUDA_ARCH__)
+    const uint32_t q = __umulhi(x, ws);
+#else
+    const uint32_t q = uint32_t((uint64_t(x) * ws) >> 32);
+#endif
+    const uint32_t r = x * w - q * prime(i);  // in [0, 2p): exact modulo 2^32
+    return umin(r, r - prime(i));
+  }
+  BIGTUNE_FIELD_HD static Elem mul_twiddle(const Elem& x, const Twiddle& t) {
+    Elem r{};
+#pragma unroll
+    for (int i = 0; i < 3; ++i) r.v[i] = shoup(x.v[i], t.w.v[i], t.ws.v[i], i);
+    return r;
+  }
+  // (u - v)·w for canonical u, v.
+  BIGTUNE_FIELD_HD static Elem sub_mul_twiddle(const Elem& u, const Elem& v, const Twiddle& t) {
+    Elem r{};
+#pragma unroll
+    for (int i = 0; i < 3; ++i) r.v[i] = shoup(u.v[i] + prime(i) - v.v[i], t.w.v[i], t.ws.v[i], i);
+    return r;
+  }
+
   BIGTUNE_FIELD_HD static uint32_t spow(uint32_t base, uint64_t e, int i) {
     uint32_t r = r1(i);
     while (e) {
@@ -144,27 +203,28 @@ struct Crt3Field {
     for (int i = 0; i < 3; ++i) r.v[i] = spow(base.v[i], e, i);
     return r;
   }
-  // A digit d < 2^32 into Montgomery form: d·2^64·2^-32 = d·2^32 (mod p_i).
+  // A digit d < 2^32 into Montgomery form, d·2^32 (mod p_i): the Shoup
+  // product by the constant 2^32 mod p_i (no 64-bit product; mont(d, 2^64 mod
+  // p) took one and two corrections).
   BIGTUNE_FIELD_HD static Elem from_digit(uint64_t d) {
     Elem r{};
 #pragma unroll
-    for (int i = 0; i < 3; ++i) r.v[i] = mont<true>(uint32_t(d), r2(i), i);
+    for (int i = 0; i < 3; ++i) r.v[i] = shoup(uint32_t(d), r1(i), shoup_of(r1(i), i), i);
     return r;
   }
   // d·s in Montgomery form, s a constant (the inverse transform's N^-1 folded
   // into the second operand's digits, ntt.cuh): from_digit_scaled(d,
-  // digit_scale(s)) with digit_scale(s) = s·2^64 (mod p_i, Montgomery form of
-  // s·2^32), one Montgomery product per residue, as from_digit.
-  BIGTUNE_FIELD_HD static Elem digit_scale(const Elem& s) {
-    Elem r{};
+  // digit_scale(s)), the Shoup product of d by s's Montgomery form s·2^32.
+  BIGTUNE_FIELD_HD static Twiddle digit_scale(const Elem& s) {
+    Twiddle c{};
 #pragma unroll
-    for (int i = 0; i < 3; ++i) r.v[i] = mont(r2(i), s.v[i], i);
-    return r;
+    for (int i = 0; i < 3; ++i) c.w.v[i] = s.v[i], c.ws.v[i] = shoup_of(s.v[i], i);
+    return c;
   }
-  BIGTUNE_FIELD_HD static Elem from_digit_scaled(uint64_t d, const Elem& c) {
+  BIGTUNE_FIELD_HD static Elem from_digit_scaled(uint64_t d, const Twiddle& c) {
     Elem r{};
 #pragma unroll
-    for (int i = 0; i < 3; ++i) r.v[i] = mont<true>(uint32_t(d), c.v[i], i);
+    for (int i = 0; i < 3; ++i) r.v[i] = shoup(uint32_t(d), c.w.v[i], c.ws.v[i], i);
     return r;
   }
   // A primitive 2^log_n-th root of unity (each component of order 2^log_n)
@@ -197,57 +257,6 @@ struct Crt3Field {
 #else
     return *p;
 #endif
-  }
-
-  // Butterfly twiddles as Shoup pairs (V. Shoup's NTL MulModPrecon; D.
-  // Harvey, "Faster arithmetic for number-theoretic transforms", J. Symb.
-  // Comp. 60, 2014, §2): per prime the plain value w (not in Montgomery form)
-  // and w' = floor(w·2^32 / p). For any x < 2^32, q = floor(x·w' / 2^32)
-  // satisfies x·w/p - 2 < q <= x·w/p, so x·w - q·p lies in [0, 2p) and is
-  // exact in 32 bits (p < 2^31); one conditional subtraction makes it
-  // canonical. x in Montgomery form (x·2^32) times the plain w is (x·w)·2^32:
-  // the product stays in Montgomery form. Against mont(): no 64-bit product
-  // (IMAD.HI and two IMAD instead of IMAD, IMAD.HI, IMAD and IMAD.WIDE) and a
-  // dependent chain of two multiplications instead of three; x need not be
-  // canonical, so the forward butterfly's difference u - v skips its
-  // correction (sub_mul_twiddle: u + p - v < 2p). Twice the table bytes.
-  struct Twiddle {
-    Elem w;   // plain residues
-    Elem ws;  // floor(w·2^32 / p_i)
-  };
-  static constexpr int kTwiddleElems = 2;
-  // Part 0 or 1 of the Twiddle for the Montgomery-form element w_mont.
-  BIGTUNE_FIELD_HD static Elem twiddle_part(const Elem& w_mont, int part) {
-    Elem r{};
-#pragma unroll
-    for (int i = 0; i < 3; ++i) {
-      const uint32_t w = mont(w_mont.v[i], 1, i);
-      r.v[i] = part == 0 ? w : uint32_t((uint64_t(w) << 32) / prime(i));
-    }
-    return r;
-  }
-  BIGTUNE_FIELD_HD static Twiddle load_twiddle(const Twiddle* p) { return Twiddle{load(&p->w), load(&p->ws)}; }
-  BIGTUNE_FIELD_HD static uint32_t shoup(uint32_t x, uint32_t w, uint32_t ws, int i) {
-#if defined(__CUDA_ARCH__)
-    const uint32_t q = __umulhi(x, ws);
-#else
-    const uint32_t q = uint32_t((uint64_t(x) * ws) >> 32);
-#endif
-    const uint32_t r = x * w - q * prime(i);  // in [0, 2p): exact modulo 2^32
-    return umin(r, r - prime(i));
-  }
-  BIGTUNE_FIELD_HD static Elem mul_twiddle(const Elem& x, const Twiddle& t) {
-    Elem r{};
-#pragma unroll
-    for (int i = 0; i < 3; ++i) r.v[i] = shoup(x.v[i], t.w.v[i], t.ws.v[i], i);
-    return r;
-  }
-  // (u - v)·w for canonical u, v.
-  BIGTUNE_FIELD_HD static Elem sub_mul_twiddle(const Elem& u, const Elem& v, const Twiddle& t) {
-    Elem r{};
-#pragma unroll
-    for (int i = 0; i < 3; ++i) r.v[i] = shoup(u.v[i] + prime(i) - v.v[i], t.w.v[i], t.ws.v[i], i);
-    return r;
   }
 
   // The integer c < P = p0·p1·p2 (< 2^93) with c ≡ the element's residues,

@@ -74,14 +74,26 @@ struct Goldilocks {
     return r;
   }
 
+  // Twiddles (ntt.cuh NttTables): the element itself, one table element each
+  // (crt3_field.cuh stores Shoup pairs).
+  struct Twiddle {
+    uint64_t w;
+  };
+  static constexpr int kTwiddleElems = 1;
+  BIGTUNE_FIELD_HD static uint64_t twiddle_part(uint64_t w, int) { return w; }
+  BIGTUNE_FIELD_HD static uint64_t mul_twiddle(uint64_t x, const Twiddle& t) { return mul(x, t.w); }
+  BIGTUNE_FIELD_HD static uint64_t sub_mul_twiddle(uint64_t u, uint64_t v, const Twiddle& t) {
+    return mul(sub(u, v), t.w);
+  }
+
   // The hooks kernels/block/ntt.cuh calls on any field (arith/crt3_field.cuh
   // has the same): the unit, a digit as an element (digits < 2^16 < p), the
   // exact integer of a coefficient (< p < 2^64: hi = 0), a read-only load.
   BIGTUNE_FIELD_HD static uint64_t one() { return 1; }
   BIGTUNE_FIELD_HD static uint64_t from_digit(uint64_t d) { return d; }
   // d·s (the inverse transform's N^-1 folded into an operand, ntt.cuh).
-  BIGTUNE_FIELD_HD static uint64_t digit_scale(uint64_t s) { return s; }
-  BIGTUNE_FIELD_HD static uint64_t from_digit_scaled(uint64_t d, uint64_t c) { return mul(d, c); }
+  BIGTUNE_FIELD_HD static Twiddle digit_scale(uint64_t s) { return Twiddle{s}; }
+  BIGTUNE_FIELD_HD static uint64_t from_digit_scaled(uint64_t d, const Twiddle& c) { return mul(d, c.w); }
   BIGTUNE_FIELD_HD static void to_integer(uint64_t c, uint64_t& lo, uint64_t& hi) { lo = c, hi = 0; }
   BIGTUNE_FIELD_HD static uint64_t load(const uint64_t* p) {
 #if defined(__CUDA_ARCH__)
@@ -90,19 +102,7 @@ struct Goldilocks {
     return *p;
 #endif
   }
-
-  // Butterfly twiddles (ntt.cuh NttTables, ntt_group): the element itself,
-  // one table element each (crt3_field.cuh stores Shoup pairs).
-  struct Twiddle {
-    uint64_t w;
-  };
-  static constexpr int kTwiddleElems = 1;
-  BIGTUNE_FIELD_HD static uint64_t twiddle_part(uint64_t w, int) { return w; }
   BIGTUNE_FIELD_HD static Twiddle load_twiddle(const Twiddle* p) { return Twiddle{load(&p->w)}; }
-  BIGTUNE_FIELD_HD static uint64_t mul_twiddle(uint64_t x, const Twiddle& t) { return mul(x, t.w); }
-  BIGTUNE_FIELD_HD static uint64_t sub_mul_twiddle(uint64_t u, uint64_t v, const Twiddle& t) {
-    return mul(sub(u, v), t.w);
-  }
 
   // A primitive 2^log_n-th root of unity and the inverse of 2^log_n.
   BIGTUNE_FIELD_HD static uint64_t root_of_unity(int log_n) { return pow(kGenerator, (kP - 1) >> log_n); }

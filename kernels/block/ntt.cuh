@@ -172,7 +172,7 @@ BIGTUNE_FIELD_HD uint32_t ntt_phys(uint32_t i) { return i + (i >> 3); }
 template <class Field, bool kScaled>
 BIGTUNE_FIELD_HD typename Field::Elem ntt_twisted_input(const NttPlan& p, const NttTables<Field>& tw,
                                                         const uint64_t* v, uint32_t digits, uint32_t t,
-                                                        uint32_t r, const typename Field::Elem& scale) {
+                                                        uint32_t r, const typename Field::Twiddle& scale) {
   using Elem = typename Field::Elem;
   const uint32_t m = p.m(), half = p.n() / 2;
   Elem acc{};  // zero in every field's representation
@@ -275,7 +275,7 @@ BIGTUNE_FIELD_HD NttInputFetch<Field> ntt_input_fetch(const NttTables<Field>& tw
 // Finish: the element, as ntt_twisted_input computes it.
 template <class Field, bool kScaled>
 BIGTUNE_FIELD_HD typename Field::Elem ntt_input_finish(const NttInputFetch<Field>& f, uint32_t digits, uint32_t t,
-                                                       uint32_t r, const typename Field::Elem& scale) {
+                                                       uint32_t r, const typename Field::Twiddle& scale) {
   const uint64_t digit = r < digits ? ntt_digit<Field>(&f.word, r % ntt_digits_per_limb<Field>()) : 0;
   const auto dgt = kScaled ? Field::from_digit_scaled(digit, scale) : Field::from_digit(digit);
   return t != 0 ? Field::mul(dgt, f.twist) : dgt;

@@ -72,6 +72,45 @@ TEST(Crt3Field, OpsMatchSlowRemainders) {
   }
 }
 
+// The Shoup products (crt3_field.cuh Twiddle): any x < 2^32 (not only
+// canonical residues: the forward butterfly's unreduced difference reaches 2p
+// - 1) times a pair made from a Montgomery-form w, against slow remainders;
+// canonical results; a digit times digit_scale(s); the all-ones inputs.
+TEST(Crt3Field, ShoupProductsMatchSlowRemainders) {
+  std::mt19937_64 rng(test::test_seed() + 44);
+  for (int i = 0; i < 3; ++i) {
+    const uint64_t p = Field::prime(i);
+    std::vector<uint64_t> ws{0, 1, 2, p - 1, p - 2, p / 2, p / 2 + 1};
+    std::vector<uint64_t> xs{0, 1, p - 1, p, p + 1, 2 * p - 1, 2 * p, 0xfffffffeull, 0xffffffffull, 0x80000000ull};
+    for (int k = 0; k < 60; ++k) ws.push_back(rng() % p), xs.push_back(rng() >> 32);
+    for (uint64_t w : ws) {
+      Elem wm{};
+      wm.v[i] = mont_of(w, i);
+      const Field::Twiddle t{Field::twiddle_part(wm, 0), Field::twiddle_part(wm, 1)};
+      ASSERT_EQ(t.w.v[i], w);
+      const Field::Twiddle sc = Field::digit_scale(wm);
+      for (uint64_t x : xs) {
+        // x read as a Montgomery component: plain value x·2^-32, times w.
+        const uint32_t r = Field::shoup(uint32_t(x), t.w.v[i], t.ws.v[i], i);
+        ASSERT_LT(r, p) << x << " " << w;
+        ASSERT_EQ(plain(r, i), uint64_t(plain(uint32_t(x % p), i)) * w % p) << x << " " << w << " prime " << i;
+        // A raw digit times digit_scale(w): the Montgomery form of x·w.
+        const uint32_t d = Field::from_digit_scaled(x, sc).v[i];
+        ASSERT_LT(d, p);
+        ASSERT_EQ(plain(d, i), x % p * w % p) << x << " " << w;
+      }
+      for (uint64_t u : {uint64_t(0), uint64_t(1), p - 1, rng() % p})
+        for (uint64_t v : {uint64_t(0), uint64_t(1), p - 1, rng() % p}) {
+          Elem ue{}, ve{};
+          ue.v[i] = uint32_t(u), ve.v[i] = uint32_t(v);
+          const uint32_t r = Field::sub_mul_twiddle(ue, ve, t).v[i];
+          ASSERT_LT(r, p);
+          ASSERT_EQ(r, Field::mont(Field::ssub(uint32_t(u), uint32_t(v), i), wm.v[i], i)) << u << " " << v << " " << w;
+        }
+    }
+  }
+}
+
 TEST(Crt3Field, GarnerReturnsTheInteger) {
   std::mt19937_64 rng(test::test_seed() + 41);
   const u128 big_p = u128(Field::prime(0)) * Field::prime(1) * Field::prime(2);
