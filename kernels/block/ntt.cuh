@@ -6,7 +6,10 @@
 // kernels/arith/crt3_field.cuh (three 31-bit primes with CRT, 32-bit digits,
 // half the transform length). A field supplies Elem, kDigitBits, add/sub/mul/
 // neg/pow, one(), from_digit(), to_integer() (the exact coefficient as 128
-// bits), load() (read-only global), root_of_unity() and inverse_pow2().
+// bits), load() (read-only global), root_of_unity() and inverse_pow2(), and
+// the multiplier type of the stage tables with its hooks (Twiddle,
+// kTwiddleElems, twiddle_part, load_twiddle, mul_twiddle, sub_mul_twiddle;
+// digit_scale returns one for from_digit_scaled).
 // Unlike seed 000's prototype there is no overflow-unsafe mode: the digit
 // width keeps every convolution coefficient below the modulus for any input,
 // the all-ones operands included (bounds in each field's header).
