@@ -57,16 +57,6 @@ const void* kernel_of(uint32_t log_m, bool sq) {
             : reinterpret_cast<const void*>(&mul_ntt_kernel<F, 13, false>);
 }
 
-// Twiddles (ntt.cuh NttTables; ntt_kernels.cuh), per launch as for
-// Goldilocks: at most 3·2^17 entries of three exponentiations each.
-template <class F>
-cudaError_t launch_twiddles(void* scratch, uint32_t log_n, cudaStream_t stream) {
-  const uint64_t entries = block::ntt_table_used<F>(log_n);
-  const uint32_t blocks = uint32_t(entries < 256 * 1024 ? (entries + 255) / 256 : 1024);
-  ntt_twiddle_kernel<F><<<blocks, 256, 0, stream>>>(static_cast<typename F::Elem*>(scratch), log_n);
-  return cudaGetLastError();
-}
-
 cudaError_t crt_launch(const Variant& v, const KernelArgs& args, const Geometry&, cudaStream_t stream) {
   if (args.scratch == nullptr) return cudaErrorInvalidValue;  // the tables live there (crt_scratch)
   const block::NttPlan p =
@@ -77,8 +67,10 @@ cudaError_t crt_launch(const Variant& v, const KernelArgs& args, const Geometry&
     const cudaError_t e = cudaFuncSetAttribute(v.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem));
     if (e != cudaSuccess) return e;
   }
-  const cudaError_t e = packed(v) ? launch_twiddles<arith::Crt3Packed>(args.scratch, p.log_n, stream)
-                                  : launch_twiddles<arith::Crt3>(args.scratch, p.log_n, stream);
+  const cudaError_t e =
+      packed(v) ? launch_ntt_twiddle_kernel<arith::Crt3Packed>(static_cast<arith::Crt3Packed::Elem*>(args.scratch),
+                                                               p.log_n, stream)
+                : launch_ntt_twiddle_kernel<arith::Crt3>(static_cast<arith::Crt3::Elem*>(args.scratch), p.log_n, stream);
   if (e != cudaSuccess) return e;
   KernelArgs copy = args;
   void* params[] = {&copy};

@@ -77,10 +77,7 @@ void add(std::vector<Variant>& out, Op op, uint32_t log_m, uint32_t threads) {
 
 cudaError_t launch_ntt_twiddles(uint64_t* table, uint32_t log_n, cudaStream_t stream) {
   if (log_n < 1 || log_n > uint32_t(Field::kMaxLog)) return cudaErrorInvalidValue;
-  const uint64_t entries = block::ntt_table_used<Field>(log_n);
-  const uint32_t blocks = uint32_t(entries < 256 * 1024 ? (entries + 255) / 256 : 1024);
-  ntt_twiddle_kernel<Field><<<blocks, 256, 0, stream>>>(table, log_n);
-  return cudaGetLastError();
+  return launch_ntt_twiddle_kernel<Field>(table, log_n, stream);
 }
 
 void append_ntt_variants(std::vector<Variant>& out) {

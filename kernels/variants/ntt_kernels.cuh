@@ -1,6 +1,7 @@
 // __global__ kernels of the NTT multiplication family (kernels/block/ntt.cuh):
 // the twiddle-table fill and the persistent per-instance product kernel.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 
 #include "kernels/block/ntt.cuh"
@@ -20,6 +21,16 @@ __global__ void __launch_bounds__(256) ntt_twiddle_kernel(typename Field::Elem* 
   const uint64_t entries = block::ntt_table_used<Field>(log_n);
   for (uint64_t k = blockIdx.x * blockDim.x + threadIdx.x; k < entries; k += uint64_t(gridDim.x) * blockDim.x)
     table[k] = block::ntt_twiddle_entry<Field>(w, w_inv, log_n, k);
+}
+
+// Fills the tables of transforms of 2^log_n points at `table` (device memory,
+// ntt_table_elems of the plan), per launch as every NTT variant does.
+template <class Field>
+cudaError_t launch_ntt_twiddle_kernel(typename Field::Elem* table, uint32_t log_n, cudaStream_t stream) {
+  const uint64_t entries = block::ntt_table_used<Field>(log_n);
+  const uint32_t blocks = uint32_t(std::min<uint64_t>((entries + 255) / 256, 1024));
+  ntt_twiddle_kernel<Field><<<blocks, 256, 0, stream>>>(table, log_n);
+  return cudaGetLastError();
 }
 
 // One block per instance at a time, looping over instances (persistent: the

@@ -144,12 +144,7 @@ cudaError_t nb_launch(const Variant& v, const KernelArgs& args, const Geometry&,
   // Twiddles, as the CRT NTT variants fill them per launch.
   const block::NttPlan p = modular::nttbarrett_plan(n);
   Field::Elem* tw = reinterpret_cast<Field::Elem*>(at(l.twiddles));
-  {
-    const uint64_t entries = block::ntt_table_used<Field>(p.log_n);
-    const uint32_t blocks = uint32_t(std::min<uint64_t>((entries + 255) / 256, 1024));
-    ntt_twiddle_kernel<Field><<<blocks, 256, 0, stream>>>(tw, p.log_n);
-  }
-  cudaError_t e = cudaGetLastError();
+  cudaError_t e = launch_ntt_twiddle_kernel<Field>(tw, p.log_n, stream);
   if (e != cudaSuccess) return e;
 
   const uint32_t smem = uint32_t(modular::nttbarrett_smem_bytes(n));
@@ -242,12 +237,7 @@ cudaError_t nm_launch(const Variant& v, const KernelArgs& args, const Geometry& 
 
   const block::NttPlan p = modular::nttmont_plan(n);
   Field::Elem* tw = reinterpret_cast<Field::Elem*>(scratch + l.twiddles);
-  {
-    const uint64_t entries = block::ntt_table_used<Field>(p.log_n);
-    const uint32_t blocks = uint32_t(std::min<uint64_t>((entries + 255) / 256, 1024));
-    ntt_twiddle_kernel<Field><<<blocks, 256, 0, stream>>>(tw, p.log_n);
-  }
-  e = cudaGetLastError();
+  e = launch_ntt_twiddle_kernel<Field>(tw, p.log_n, stream);
   if (e != cudaSuccess) return e;
   const uint32_t smem = uint32_t(modular::nttmont_smem_bytes(n));
   if (smem > 48 * 1024) {
