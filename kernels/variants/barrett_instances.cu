@@ -29,6 +29,7 @@
 #include "kernels/preferred_plans.hpp"
 #include "kernels/variants/barrett_mu_division.hpp"
 #include "kernels/variants/barrett_variants.hpp"
+#include "kernels/variants/ntt_cached_launch.hpp"
 #include "kernels/variants/variant_factory.hpp"
 
 namespace bigtune::kernels::variants {
@@ -107,6 +108,12 @@ BarrettLayout layout_of(const Variant& v, uint64_t bits, uint64_t count) {
   const uint32_t w = window_of(v);
   l.table = take(w ? (uint64_t(1) << w) * unit : 0);
   l.gathered = take(w ? unit : 0);
+  // A shared modulus' spectra (mu_lo, m') and their twiddle tables, where
+  // the product is an unsplit CRT NTT (ntt_cached_launch.hpp).
+  const bool cached = mc.v && ntt_cached_supported(*mc.v, big_n);
+  l.ntt_tables = take(cached ? ntt_cached_table_bytes(*mc.v, big_n) : 0);
+  l.mu_hat = take(cached ? ntt_spectrum_bytes(*mc.v, big_n) : 0);
+  l.mp_hat = take(cached ? ntt_spectrum_bytes(*mc.v, big_n) : 0);
   l.total = at;
   return l;
 }
@@ -121,6 +128,11 @@ struct Call {
   BarrettDev dev;
   uint64_t big_n;
   Choice mul, sqr;
+  // A shared modulus with an unsplit CRT NTT product: the reduction's two
+  // products by the cached spectra of mu_lo and m' (two transforms each
+  // instead of three); cached.v null otherwise.
+  NttCachedCall cached;
+  const void *mu_hat, *mp_hat;
   char* scratch;
   BarrettLayout l;
   cudaStream_t stream;
@@ -153,13 +165,20 @@ cudaError_t product(const Call& c, bool square, const uint64_t* a, const uint64_
   return launch(v, pa, g, c.stream);
 }
 
+// r (2n words) = a * b for b = mu_lo or m': by its cached spectrum where
+// there is one, else the registered product.
+cudaError_t reduction_product(const Call& c, const uint64_t* a, const uint64_t* b, const void* b_hat, uint64_t* r) {
+  if (!c.cached.v) return product(c, false, a, b, r);
+  return launch_ntt_cached_mul(c.cached, r, 2 * c.dev.n, 2 * c.big_n, a, c.dev.count, b_hat, true);
+}
+
 // out (n words) = x mod m, where x = t << s < 2^(2N) (t of t_words words).
 cudaError_t reduce(const Call& c, const uint64_t* t, uint32_t t_words, uint64_t* out) {
   barrett_q1_kernel<<<c.grid, c.block, 0, c.stream>>>(c.dev, t, t_words);
-  cudaError_t e = product(c, false, c.dev.q, c.dev.mu, c.dev.p);
+  cudaError_t e = reduction_product(c, c.dev.q, c.dev.mu, c.mu_hat, c.dev.p);
   if (e != cudaSuccess) return e;
   barrett_qadd_kernel<<<c.grid, c.block, 0, c.stream>>>(c.dev);
-  e = product(c, false, c.dev.q, c.dev.mprime, c.dev.p);
+  e = reduction_product(c, c.dev.q, c.dev.mprime, c.mp_hat, c.dev.p);
   if (e != cudaSuccess) return e;
   barrett_finish_kernel<<<c.grid, c.block, 0, c.stream>>>(c.dev, t, t_words, out);
   return cudaGetLastError();
@@ -218,6 +237,16 @@ cudaError_t barrett_launch(const Variant& v, const KernelArgs& args, const Geome
   barrett_mu_kernel<<<c.grid, c.block, 0, stream>>>(d);
   cudaError_t e = cudaGetLastError();
   if (e != cudaSuccess) return e;
+  // A shared modulus: the spectra of mu_lo and m' (instance 0's copies), once.
+  if (args.m_shared && ntt_cached_supported(*c.mul.v, c.big_n)) {
+    c.cached = NttCachedCall{c.mul.v, c.big_n, n, c.scratch + c.l.ntt_tables, stream};
+    c.mu_hat = c.scratch + c.l.mu_hat;
+    c.mp_hat = c.scratch + c.l.mp_hat;
+    if ((e = launch_ntt_cached_tables(c.cached)) != cudaSuccess ||
+        (e = launch_ntt_spectra(c.cached, d.mu, 1, c.scratch + c.l.mu_hat)) != cudaSuccess ||
+        (e = launch_ntt_spectra(c.cached, d.mprime, 1, c.scratch + c.l.mp_hat)) != cudaSuccess)
+      return e;
+  }
 
   const uint64_t* a = static_cast<const uint64_t*>(args.a);
   uint64_t* r = static_cast<uint64_t*>(args.r);

@@ -12,6 +12,7 @@
 // has t256 and t512, m13 t512 and t1024.
 #include "kernels/arith/crt3_field.cuh"
 #include "kernels/block/ntt_layout.hpp"
+#include "kernels/variants/ntt_cached_launch.hpp"
 #include "kernels/variants/ntt_grid.hpp"
 #include "kernels/variants/ntt_kernels.cuh"
 #include "kernels/variants/variant_factory.hpp"
@@ -89,7 +90,69 @@ void add(std::vector<Variant>& out, Op op, uint32_t log_m, uint32_t threads, boo
                                  std::to_string(threads),
                              log_m | (threads << 8) | (uint32_t(pack) << 20)));
 }
+// The products by a cached spectrum (ntt_cached_launch.hpp), 16-byte
+// elements only: two kernels per transform limit.
+const void* spectrum_kernel_of(uint32_t log_m) {
+  return log_m == 12 ? reinterpret_cast<const void*>(&ntt_spectrum_kernel<arith::Crt3, 12>)
+                     : reinterpret_cast<const void*>(&ntt_spectrum_kernel<arith::Crt3, 13>);
+}
+const void* cached_kernel_of(uint32_t log_m) {
+  return log_m == 12 ? reinterpret_cast<const void*>(&mul_ntt_cached_kernel<arith::Crt3, 12>)
+                     : reinterpret_cast<const void*>(&mul_ntt_cached_kernel<arith::Crt3, 13>);
+}
+// Sets the kernel's shared memory limit (as crt_launch) and launches it on
+// one wave of blocks over `count` instances.
+cudaError_t launch_cached(const NttCachedCall& c, const void* kernel, uint64_t count, void** params) {
+  const block::NttPlan p = plan_for(*c.v, c.bits);
+  const uint32_t smem = uint32_t(block::ntt_smem_bytes(p, sizeof(arith::Crt3::Elem)));
+  if (smem > 48 * 1024) {
+    const cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem));
+    if (e != cudaSuccess) return e;
+  }
+  return cudaLaunchKernel(kernel, dim3(ntt_grid_blocks(kernel, p.threads, smem, count)), dim3(p.threads), params,
+                          smem, c.stream);
+}
 }  // namespace
+
+bool ntt_cached_supported(const Variant& v, uint64_t bits) {
+  if (v.shape != &kCrtShape || v.op != Op::Mul || packed(v) || bits == 0 || bits > crt_max_bits(v)) return false;
+  const block::NttPlan p = plan_for(v, bits);
+  return p.log_d == 0 && p.log_m >= 3;  // ntt_cached.cuh: unsplit, the fused middle pass
+}
+uint64_t ntt_spectrum_bytes(const Variant& v, uint64_t bits) {
+  return uint64_t(plan_for(v, bits).m()) * sizeof(arith::Crt3::Elem);
+}
+uint64_t ntt_cached_table_bytes(const Variant& v, uint64_t bits) {
+  return block::ntt_table_elems(plan_for(v, bits)) * sizeof(arith::Crt3::Elem);
+}
+cudaError_t launch_ntt_cached_tables(const NttCachedCall& c) {
+  return launch_ntt_twiddle_kernel<arith::Crt3>(static_cast<arith::Crt3::Elem*>(c.tables), plan_for(*c.v, c.bits).log_n,
+                                                c.stream);
+}
+cudaError_t launch_ntt_spectra(const NttCachedCall& c, const uint64_t* b, uint64_t count, void* b_hat) {
+  if (count == 0) return cudaSuccess;
+  uint32_t limbs = c.limbs;
+  auto* hat = static_cast<arith::Crt3::Elem*>(b_hat);
+  const auto* table = static_cast<const arith::Crt3::Elem*>(c.tables);
+  void* params[] = {&b, &limbs, &count, &hat, &table};
+  return launch_cached(c, spectrum_kernel_of(log_m_max(*c.v)), count, params);
+}
+cudaError_t launch_ntt_cached_mul(const NttCachedCall& c, uint64_t* r, uint32_t out_limbs, uint64_t out_bits,
+                                  const uint64_t* a, uint64_t count, const void* b_hat, bool b_shared) {
+  if (count == 0) return cudaSuccess;
+  KernelArgs args{};
+  args.r = r;
+  args.a = a;
+  args.count = count;
+  args.bits = out_bits;
+  args.limbs = c.limbs;
+  args.out_limbs = out_limbs;
+  args.scratch = c.tables;
+  const auto* hat = static_cast<const arith::Crt3::Elem*>(b_hat);
+  uint32_t shared = b_shared ? 1 : 0;
+  void* params[] = {&args, &hat, &shared};
+  return launch_cached(c, cached_kernel_of(log_m_max(*c.v)), count, params);
+}
 
 void append_ntt_crt_variants(std::vector<Variant>& out) {
   for (Op op : {Op::Mul, Op::Sqr})

@@ -1,10 +1,12 @@
 // __global__ kernels of the NTT multiplication family (kernels/block/ntt.cuh):
-// the twiddle-table fill and the persistent per-instance product kernel.
+// the twiddle-table fill, the persistent per-instance product kernel, and
+// the products by a cached spectrum (kernels/block/ntt_cached.cuh).
 #pragma once
 #include <algorithm>
 #include <cstdint>
 
 #include "kernels/block/ntt.cuh"
+#include "kernels/block/ntt_cached.cuh"
 #include "kernels/variants/kernel_args.hpp"
 #include "kernels/variants/scan_kernels.cuh"
 
@@ -58,6 +60,50 @@ __global__ void __launch_bounds__(1024) mul_ntt_kernel(KernelArgs args) {
     block::mul_ntt<Field, kSquare>(r + i * args.out_limbs, args.out_limbs, args.bits, a + i * args.limbs,
                                    args.limbs, b + i * args.limbs, args.limbs, p, tw, x, carry_words, slot,
                                    scan_storage);
+}
+
+// Products by a cached spectrum (session 18): for products whose second
+// operand is fixed across launches, e.g. the composed Barrett's q1·mu_lo and
+// q·m' with a shared modulus (barrett_instances.cu): its spectrum once per
+// call (ntt_spectrum_kernel), then each product is two transforms instead of
+// mul_ntt's three. Unsplit plans only (D = 1, log_m >= 3: ntt_cached.cuh);
+// the same plan (limbs, kLogMMax, blockDim.x) in both kernels, so the
+// spectrum's order is the one the product reads. Bounded at 1024 threads (64
+// registers) as mul_ntt_kernel.
+// b_hat + i·M = the scaled spectrum of b's instance i (limbs words each).
+template <class Field, int kLogMMax>
+__global__ void __launch_bounds__(1024) ntt_spectrum_kernel(const uint64_t* b, uint32_t limbs, uint64_t count,
+                                                             typename Field::Elem* b_hat,
+                                                             const typename Field::Elem* table) {
+  using Elem = typename Field::Elem;
+  const block::NttPlan p = block::ntt_plan(limbs, limbs, kLogMMax, blockDim.x, Field::kDigitBits);
+  Elem* x = dynamic_smem<Elem>();
+  const auto tw = block::NttTables<Field>::over(table, p.log_n);
+  for (uint64_t i = blockIdx.x; i < count; i += gridDim.x)
+    block::ntt_cache_operand<Field>(b_hat + i * p.m(), x, p, tw, b + i * limbs, limbs, threadIdx.x, blockDim.x,
+                                    [](bool warp_local) {
+                                      if (warp_local) __syncwarp();
+                                      else __syncthreads();
+                                    });
+}
+// r_i = a_i · b_i for args.count instances (args.limbs words each, args.out_limbs
+// words of result reduced modulo 2^args.bits), b_i by its spectrum b_hat + i·M
+// (b_shared: b_hat for every instance); the twiddle tables at args.scratch.
+template <class Field, int kLogMMax>
+__global__ void __launch_bounds__(1024) mul_ntt_cached_kernel(KernelArgs args, const typename Field::Elem* b_hat,
+                                                               uint32_t b_shared) {
+  using Elem = typename Field::Elem;
+  __shared__ typename block::BlockAddSub<uint64_t, block::kNttCarryLimbs, false>::TempStorage scan_storage;
+  const block::NttPlan p = block::ntt_plan(args.limbs, args.limbs, kLogMMax, blockDim.x, Field::kDigitBits);
+  Elem* x = dynamic_smem<Elem>();
+  uint64_t* carry_words =
+      reinterpret_cast<uint64_t*>(dynamic_smem<unsigned char>() + block::ntt_carry_offset(p, sizeof(Elem)));
+  const auto tw = block::NttTables<Field>::over(static_cast<Elem*>(args.scratch), p.log_n);
+  const uint64_t* a = static_cast<const uint64_t*>(args.a);
+  uint64_t* r = static_cast<uint64_t*>(args.r);
+  for (uint64_t i = blockIdx.x; i < args.count; i += gridDim.x)
+    block::mul_ntt_cached<Field>(r + i * args.out_limbs, args.out_limbs, args.bits, a + i * args.limbs, args.limbs,
+                                 b_hat + (b_shared ? 0 : i * p.m()), p, tw, x, carry_words, scan_storage);
 }
 
 }  // namespace bigtune::kernels::variants

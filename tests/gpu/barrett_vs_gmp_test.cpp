@@ -47,6 +47,27 @@ TEST(BarrettVsGmp, MulmodSqrmodAbove8Kbit) {
   EXPECT_EQ(test::run_mod_cases(cases, 9100, "barrett"), 0u);
 }
 
+// Session 18: with a shared modulus and the CRT NTT product (30721 - 131072
+// bits, kernels/preferred_plans.cpp), q1·mu_lo and q·m' multiply by the
+// spectra of mu_lo and m' computed once per call (ntt_cached_launch.hpp).
+// Every modulus kind (1, 2^k, 2^k +- 1, even, small, runs, 2, half size),
+// batches larger than one wave of product blocks (600 at 32 Kbit), sqrmod,
+// and powm (its squarings' reductions) with a shared modulus.
+TEST(BarrettVsGmp, SharedModulusCachedSpectra) {
+  BIGTUNE_REQUIRE_GPU();
+  std::vector<ModCase> cases;
+  for (uint64_t bits : {30721ull, 32768ull, 40000ull, 65536ull, 100000ull, 131072ull})
+    for (int64_t k = 0; k < 10; ++k) {
+      cases.push_back({Op::MulMod, bits, 6, k, 0, -1, "mulmod.barrett.u64.q1"});
+      if (k % 2 == 1 || bits == 32768) cases.push_back({Op::SqrMod, bits, 5, k, 0, -1, "sqrmod.barrett.u64.q1"});
+    }
+  cases.push_back({Op::MulMod, 32768, 600, 5, 0, -1, "mulmod.barrett.u64.q1"});
+  cases.push_back({Op::SqrMod, 65536, 300, 3, 0, -1, "sqrmod.barrett.u64.q1"});
+  cases.push_back({Op::PowM, 40000, 6, 5, 300, -1, "powm.barrett.u64.q1.w4"});
+  cases.push_back({Op::PowM, 65536, 4, 4, 100, 4, "powm.barrett.u64.q1.w6"});
+  EXPECT_EQ(test::run_mod_cases(cases, 9150, "barrett cached"), 0u);
+}
+
 TEST(BarrettVsGmp, PowmAbove8Kbit) {
   BIGTUNE_REQUIRE_GPU();
   std::vector<ModCase> cases;
@@ -77,6 +98,9 @@ TEST(BarrettVsGmp, SanitizerSized) {
   }
   cases.push_back({Op::PowM, 1000, 5, -1, 20, -1, "powm.barrett.u64.q1.w4"});
   cases.push_back({Op::PowM, 8193, 3, 5, 12, -1, "powm.barrett.u64.q1.w6"});
+  // A shared modulus on the CRT NTT product: the cached spectra's kernels.
+  cases.push_back({Op::MulMod, 32768, 3, 5, 0, -1, "mulmod.barrett.u64.q1"});
+  cases.push_back({Op::SqrMod, 32768, 3, 0, 0, -1, "sqrmod.barrett.u64.q1"});
   EXPECT_EQ(test::run_mod_cases(cases, 9300, "barrett"), 0u);
 }
 
