@@ -11,6 +11,11 @@
 //              -> P = q1 * mu_lo (registered mul) -> q = P_hi + q1
 //              -> P = q * m' (registered mul) -> r = (t << s) - P, <= 4
 //              corrections, r >> s.
+//              Where the mul is an unsplit CRT NTT (30721 - 131072 bits),
+//              q1 * mu_lo and q * m' multiply by the spectra of mu_lo and
+//              m' (session 18): computed once per call for a shared modulus
+//              (and per instance for powm), two transforms a product
+//              instead of three: 7 a mulmod instead of 9.
 //   powm:      fixed windows of w bits over the exponent's full width, the
 //              2^w-entry table in global scratch, one Barrett sqrmod per bit
 //              and one mulmod per window, a host loop of launches.
@@ -108,12 +113,15 @@ BarrettLayout layout_of(const Variant& v, uint64_t bits, uint64_t count) {
   const uint32_t w = window_of(v);
   l.table = take(w ? (uint64_t(1) << w) * unit : 0);
   l.gathered = take(w ? unit : 0);
-  // A shared modulus' spectra (mu_lo, m') and their twiddle tables, where
-  // the product is an unsplit CRT NTT (ntt_cached_launch.hpp).
+  // The spectra of mu_lo and m' and their twiddle tables, where the product
+  // is an unsplit CRT NTT (ntt_cached_launch.hpp): one pair for a shared
+  // modulus; a pair per instance for powm (moduli per instance: the launch
+  // does not say which here).
   const bool cached = mc.v && ntt_cached_supported(*mc.v, big_n);
+  const uint64_t spectra = cached ? (v.op == Op::PowM ? count : 1) * ntt_spectrum_bytes(*mc.v, big_n) : 0;
   l.ntt_tables = take(cached ? ntt_cached_table_bytes(*mc.v, big_n) : 0);
-  l.mu_hat = take(cached ? ntt_spectrum_bytes(*mc.v, big_n) : 0);
-  l.mp_hat = take(cached ? ntt_spectrum_bytes(*mc.v, big_n) : 0);
+  l.mu_hat = take(spectra);
+  l.mp_hat = take(spectra);
   l.total = at;
   return l;
 }
@@ -128,11 +136,14 @@ struct Call {
   BarrettDev dev;
   uint64_t big_n;
   Choice mul, sqr;
-  // A shared modulus with an unsplit CRT NTT product: the reduction's two
-  // products by the cached spectra of mu_lo and m' (two transforms each
-  // instead of three); cached.v null otherwise.
+  // With an unsplit CRT NTT product, a shared modulus (or a powm's moduli,
+  // used ~1.2 E times each): the reduction's two products by the cached
+  // spectra of mu_lo and m' (two transforms each instead of three), one
+  // pair for the batch (hat_shared) or one per instance; cached.v null
+  // otherwise.
   NttCachedCall cached;
   const void *mu_hat, *mp_hat;
+  bool hat_shared;
   char* scratch;
   BarrettLayout l;
   cudaStream_t stream;
@@ -169,7 +180,7 @@ cudaError_t product(const Call& c, bool square, const uint64_t* a, const uint64_
 // there is one, else the registered product.
 cudaError_t reduction_product(const Call& c, const uint64_t* a, const uint64_t* b, const void* b_hat, uint64_t* r) {
   if (!c.cached.v) return product(c, false, a, b, r);
-  return launch_ntt_cached_mul(c.cached, r, 2 * c.dev.n, 2 * c.big_n, a, c.dev.count, b_hat, true);
+  return launch_ntt_cached_mul(c.cached, r, 2 * c.dev.n, 2 * c.big_n, a, c.dev.count, b_hat, c.hat_shared);
 }
 
 // out (n words) = x mod m, where x = t << s < 2^(2N) (t of t_words words).
@@ -237,14 +248,18 @@ cudaError_t barrett_launch(const Variant& v, const KernelArgs& args, const Geome
   barrett_mu_kernel<<<c.grid, c.block, 0, stream>>>(d);
   cudaError_t e = cudaGetLastError();
   if (e != cudaSuccess) return e;
-  // A shared modulus: the spectra of mu_lo and m' (instance 0's copies), once.
-  if (args.m_shared && ntt_cached_supported(*c.mul.v, c.big_n)) {
+  // The spectra of mu_lo and m': of instance 0's copies for a shared
+  // modulus, of every instance's for a powm with moduli per instance (a
+  // mulmod would spend on them the two transforms they save).
+  if ((args.m_shared || v.op == Op::PowM) && ntt_cached_supported(*c.mul.v, c.big_n)) {
     c.cached = NttCachedCall{c.mul.v, c.big_n, n, c.scratch + c.l.ntt_tables, stream};
     c.mu_hat = c.scratch + c.l.mu_hat;
     c.mp_hat = c.scratch + c.l.mp_hat;
+    c.hat_shared = args.m_shared != 0;
+    const uint64_t moduli = c.hat_shared ? 1 : args.count;
     if ((e = launch_ntt_cached_tables(c.cached)) != cudaSuccess ||
-        (e = launch_ntt_spectra(c.cached, d.mu, 1, c.scratch + c.l.mu_hat)) != cudaSuccess ||
-        (e = launch_ntt_spectra(c.cached, d.mprime, 1, c.scratch + c.l.mp_hat)) != cudaSuccess)
+        (e = launch_ntt_spectra(c.cached, d.mu, moduli, c.scratch + c.l.mu_hat)) != cudaSuccess ||
+        (e = launch_ntt_spectra(c.cached, d.mprime, moduli, c.scratch + c.l.mp_hat)) != cudaSuccess)
       return e;
   }
 

@@ -52,8 +52,9 @@ TEST(BarrettVsGmp, MulmodSqrmodAbove8Kbit) {
 // spectra of mu_lo and m' computed once per call (ntt_cached_launch.hpp).
 // Every modulus kind (1, 2^k, 2^k +- 1, even, small, runs, 2, half size),
 // batches larger than one wave of product blocks (600 at 32 Kbit), sqrmod,
-// and powm (its squarings' reductions) with a shared modulus.
-TEST(BarrettVsGmp, SharedModulusCachedSpectra) {
+// and powm (its squarings' reductions) with a shared modulus and with moduli
+// per instance (a spectrum pair per instance).
+TEST(BarrettVsGmp, CachedSpectraOfTheModulus) {
   BIGTUNE_REQUIRE_GPU();
   std::vector<ModCase> cases;
   for (uint64_t bits : {30721ull, 32768ull, 40000ull, 65536ull, 100000ull, 131072ull})
@@ -65,6 +66,8 @@ TEST(BarrettVsGmp, SharedModulusCachedSpectra) {
   cases.push_back({Op::SqrMod, 65536, 300, 3, 0, -1, "sqrmod.barrett.u64.q1"});
   cases.push_back({Op::PowM, 40000, 6, 5, 300, -1, "powm.barrett.u64.q1.w4"});
   cases.push_back({Op::PowM, 65536, 4, 4, 100, 4, "powm.barrett.u64.q1.w6"});
+  cases.push_back({Op::PowM, 100000, 8, -1, 70, -1, "powm.barrett.u64.q1.w5"});
+  cases.push_back({Op::PowM, 32768, 300, -1, 8, -1, "powm.barrett.u64.q1.w4"});
   EXPECT_EQ(test::run_mod_cases(cases, 9150, "barrett cached"), 0u);
 }
 
@@ -98,9 +101,11 @@ TEST(BarrettVsGmp, SanitizerSized) {
   }
   cases.push_back({Op::PowM, 1000, 5, -1, 20, -1, "powm.barrett.u64.q1.w4"});
   cases.push_back({Op::PowM, 8193, 3, 5, 12, -1, "powm.barrett.u64.q1.w6"});
-  // A shared modulus on the CRT NTT product: the cached spectra's kernels.
+  // A shared modulus on the CRT NTT product, and a powm's moduli per
+  // instance: the cached spectra's kernels.
   cases.push_back({Op::MulMod, 32768, 3, 5, 0, -1, "mulmod.barrett.u64.q1"});
   cases.push_back({Op::SqrMod, 32768, 3, 0, 0, -1, "sqrmod.barrett.u64.q1"});
+  cases.push_back({Op::PowM, 32768, 3, -1, 6, -1, "powm.barrett.u64.q1.w4"});
   EXPECT_EQ(test::run_mod_cases(cases, 9300, "barrett"), 0u);
 }
 
