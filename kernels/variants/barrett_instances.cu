@@ -5,7 +5,10 @@
 // every big step is a launch of a registered variant, the glue is four small
 // warp-per-instance kernels of this file.
 //   per call:  prep (normalise m, s)  -> divmod (registered, 2N bits) -> mu
-//              (once for a shared modulus, once per instance otherwise)
+//              (once for a shared modulus, once per instance for powm)
+//   mulmod with a modulus per instance: t = a*b -> t mod m by the
+//              registered division at 2N bits (no mu: its division would
+//              cost the same, and the reduction's two products come on top);
 //   mulmod:    [check a, b < m; if not, reduce them first]
 //              t = a*b (registered mul/sqr) -> q1 = high half of t << s
 //              -> P = q1 * mu_lo (registered mul) -> q = P_hi + q1
@@ -235,6 +238,21 @@ cudaError_t barrett_launch(const Variant& v, const KernelArgs& args, const Geome
   c.grid = dim3(uint32_t(std::min<uint64_t>(block::ceil_div(args.count, kWarpsPerBlock), 1u << 20)));
   const dim3 grid_m(uint32_t(std::min<uint64_t>(block::ceil_div(d.count_m, kWarpsPerBlock), 1u << 20)));
   const uint64_t* m = static_cast<const uint64_t*>(args.m);
+
+  // mulmod / sqrmod with a modulus per instance: r = (a b) mod m by the same
+  // division at 2N bits that mu would take, its remainder written to r. One
+  // product and one division per instance instead of that division and three
+  // products (session 18); any a, b < 2^N, so no operand check either.
+  if (v.op != Op::PowM && !args.m_shared) {
+    const bool square = v.op == Op::SqrMod;
+    uint64_t* t = at<uint64_t>(c, c.l.t);
+    cudaError_t e = product(c, square, static_cast<const uint64_t*>(args.a),
+                            static_cast<const uint64_t*>(square ? args.a : args.b), t);
+    if (e != cudaSuccess) return e;
+    return launch_barrett_mu_division(div, c.big_n, args.count, t, m, at<uint64_t>(c, c.l.quot),
+                                      static_cast<uint64_t*>(args.r), at<uint32_t>(c, c.l.div_flags),
+                                      c.scratch + c.l.div_scratch, stream);
+  }
 
   // mu = floor((2^(2N) - 1) / m') by the registered division at 2N bits.
   barrett_prep_kernel<<<grid_m, c.block, 0, stream>>>(d, m);

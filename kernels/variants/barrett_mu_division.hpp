@@ -30,7 +30,8 @@ inline BarrettDivision barrett_mu_division(uint64_t bits2, uint64_t count_m) {
 
 // quot = floor(dividend / divisor) at 2N bits for count_m moduli, laid out as
 // barrett_prep_body writes them (dividend 2^(2N) - 1 of 2n words, divisor m'
-// of n words per modulus: the layout of divmod's own tests and benchmark);
+// of n words per modulus: the layout of divmod's own tests and benchmark;
+// the composed mulmod with moduli per instance divides a*b by m the same way);
 // rem and flags are the division's other outputs, scratch its own
 // (scratch_bytes(*div.v, 2N, count_m) bytes; unused when that is 0).
 inline cudaError_t launch_barrett_mu_division(const BarrettDivision& div, uint64_t big_n, uint64_t count_m,

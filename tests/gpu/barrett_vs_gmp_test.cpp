@@ -39,6 +39,10 @@ TEST(BarrettVsGmp, MulmodSqrmodAbove8Kbit) {
   for (uint64_t bits : {8193ull, 12345ull, 16384ull, 16385ull, 40000ull, 65536ull, 100000ull})
     for (Op op : {Op::MulMod, Op::SqrMod}) add_mod_cases(cases, op, bits, bits > 20000 ? 7 : 13, "x");
   for (ModCase& c : cases) c.variant = c.op == Op::MulMod ? "mulmod.barrett.u64.q1" : "sqrmod.barrett.u64.q1";
+  // Moduli per instance (session 18: a*b divided by m, no mu): a batch of
+  // every kind, past one wave of the division's blocks.
+  cases.push_back({Op::MulMod, 32768, 300, -1, 0, -1, "mulmod.barrett.u64.q1"});
+  cases.push_back({Op::SqrMod, 16385, 200, -1, 0, -1, "sqrmod.barrett.u64.q1"});
   cases.push_back({Op::MulMod, 262144, 5, -1, 0, -1, "mulmod.barrett.u64.q1"});
   cases.push_back({Op::SqrMod, 262144, 5, 5, 0, -1, "sqrmod.barrett.u64.q1"});
   // The limit, 2^19 bits (the division of 2^(2N) - 1 runs at 2^20 bits).
