@@ -35,6 +35,24 @@ cudaError_t launch_ntt_twiddle_kernel(typename Field::Elem* table, uint32_t log_
   return cudaGetLastError();
 }
 
+// A persistent NTT kernel's plan for limbs-word operands (the variant's
+// in-shared-memory limit 2^kLogMMax, blockDim.x threads) and its buffers in
+// the dynamic shared memory: the transform x and the carry words. For the
+// cached-spectrum kernels below; mul_ntt_kernel spells the same out (its
+// PTX, measured as it is, changes with this struct).
+template <class Field, int kLogMMax>
+struct NttKernelBuffers {
+  using Elem = typename Field::Elem;
+  block::NttPlan p;
+  Elem* x;
+  uint64_t* carry_words;
+  __device__ __forceinline__ explicit NttKernelBuffers(uint32_t limbs)
+      : p(block::ntt_plan(limbs, limbs, kLogMMax, blockDim.x, Field::kDigitBits)),
+        x(dynamic_smem<Elem>()),
+        carry_words(reinterpret_cast<uint64_t*>(dynamic_smem<unsigned char>() +
+                                                block::ntt_carry_offset(p, sizeof(Elem)))) {}
+};
+
 // One block per instance at a time, looping over instances (persistent: the
 // grid is ntt_slots(count) blocks, block b owning scratch slot b). The plan's
 // in-shared-memory limit 2^kLogMMax is the variant's; blockDim.x its threads.
@@ -75,12 +93,11 @@ template <class Field, int kLogMMax>
 __global__ void __launch_bounds__(1024) ntt_spectrum_kernel(const uint64_t* b, uint32_t limbs, uint64_t count,
                                                              typename Field::Elem* b_hat,
                                                              const typename Field::Elem* table) {
-  using Elem = typename Field::Elem;
-  const block::NttPlan p = block::ntt_plan(limbs, limbs, kLogMMax, blockDim.x, Field::kDigitBits);
-  Elem* x = dynamic_smem<Elem>();
+  const NttKernelBuffers<Field, kLogMMax> buf(limbs);
+  const block::NttPlan& p = buf.p;
   const auto tw = block::NttTables<Field>::over(table, p.log_n);
   for (uint64_t i = blockIdx.x; i < count; i += gridDim.x)
-    block::ntt_cache_operand<Field>(b_hat + i * p.m(), x, p, tw, b + i * limbs, limbs, threadIdx.x, blockDim.x,
+    block::ntt_cache_operand<Field>(b_hat + i * p.m(), buf.x, p, tw, b + i * limbs, limbs, threadIdx.x, blockDim.x,
                                     [](bool warp_local) {
                                       if (warp_local) __syncwarp();
                                       else __syncthreads();
@@ -94,16 +111,14 @@ __global__ void __launch_bounds__(1024) mul_ntt_cached_kernel(KernelArgs args, c
                                                                uint32_t b_shared) {
   using Elem = typename Field::Elem;
   __shared__ typename block::BlockAddSub<uint64_t, block::kNttCarryLimbs, false>::TempStorage scan_storage;
-  const block::NttPlan p = block::ntt_plan(args.limbs, args.limbs, kLogMMax, blockDim.x, Field::kDigitBits);
-  Elem* x = dynamic_smem<Elem>();
-  uint64_t* carry_words =
-      reinterpret_cast<uint64_t*>(dynamic_smem<unsigned char>() + block::ntt_carry_offset(p, sizeof(Elem)));
+  const NttKernelBuffers<Field, kLogMMax> buf(args.limbs);
+  const block::NttPlan& p = buf.p;
   const auto tw = block::NttTables<Field>::over(static_cast<Elem*>(args.scratch), p.log_n);
   const uint64_t* a = static_cast<const uint64_t*>(args.a);
   uint64_t* r = static_cast<uint64_t*>(args.r);
   for (uint64_t i = blockIdx.x; i < args.count; i += gridDim.x)
     block::mul_ntt_cached<Field>(r + i * args.out_limbs, args.out_limbs, args.bits, a + i * args.limbs, args.limbs,
-                                 b_hat + (b_shared ? 0 : i * p.m()), p, tw, x, carry_words, scan_storage);
+                                 b_hat + (b_shared ? 0 : i * p.m()), p, tw, buf.x, buf.carry_words, scan_storage);
 }
 
 }  // namespace bigtune::kernels::variants
