@@ -16,6 +16,22 @@ void set_modulus(kernels::KernelArgs& k, const Batch& m, ExtraBits& extra) {
   k.m_shared = m.count() == 1 ? 1 : 0;
   extra.m = m.bits();
 }
+
+// The plan for mulmod / sqrmod with a modulus per instance where the caller
+// gave none: above 64 bits the product and its remainder by the division
+// (`<op>.rem.u64.q1`, kernels/variants/barrett_instances.cu). The selector's
+// plans are measured with one modulus for the batch; with a modulus each the
+// kernels they name precompute per instance (Montgomery constants, mu), and
+// that costs more than dividing a·b itself. H200, session 18 runs E-F, the
+// same path against the best other variant: 1.24x / 1.46x / 2.29x / 1.63x /
+// 2.56x / 3.86x / 5.16x at 128 / 256 / 512 bits and 1 / 2 / 4 / 8 Kbit; at 64
+// bits the one-word reciprocal kernel (preinv) stays ahead, 1.65x
+// (bench/results/2026-11-28-h200-session18.md). Null: the selector decides.
+const Plan* per_instance_plan(Op op, const Batch& a, const Batch& m, const Plan* plan, Plan& own) {
+  if (plan || m.count() == 1 || a.bits() <= 64) return plan;
+  own = Plan{op == Op::MulMod ? "mulmod.rem.u64.q1" : "sqrmod.rem.u64.q1", 1, "moduli per instance", 0.0};
+  return &own;
+}
 }  // namespace
 
 void Context::sqr(Batch& r, const Batch& a, const Plan* plan) {
@@ -66,7 +82,8 @@ void Context::mulmod(Batch& r, const Batch& a, const Batch& b, const Batch& m, c
   kernels::KernelArgs k = args_for(r.device_data(), a.device_data(), b.device_data());
   ExtraBits extra;
   set_modulus(k, m, extra);
-  impl_->launch(Op::MulMod, plan, a.bits(), a.count(), r.bits(), k, extra);
+  Plan own;
+  impl_->launch(Op::MulMod, per_instance_plan(Op::MulMod, a, m, plan, own), a.bits(), a.count(), r.bits(), k, extra);
 }
 
 void Context::sqrmod(Batch& r, const Batch& a, const Batch& m, const Plan* plan) {
@@ -74,7 +91,8 @@ void Context::sqrmod(Batch& r, const Batch& a, const Batch& m, const Plan* plan)
   kernels::KernelArgs k = args_for(r.device_data(), a.device_data(), nullptr);
   ExtraBits extra;
   set_modulus(k, m, extra);
-  impl_->launch(Op::SqrMod, plan, a.bits(), a.count(), r.bits(), k, extra);
+  Plan own;
+  impl_->launch(Op::SqrMod, per_instance_plan(Op::SqrMod, a, m, plan, own), a.bits(), a.count(), r.bits(), k, extra);
 }
 
 void Context::powm(Batch& r, const Batch& x, const Batch& e, const Batch& m, const Plan* plan) {

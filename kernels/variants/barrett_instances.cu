@@ -22,7 +22,9 @@
 //   powm:      fixed windows of w bits over the exponent's full width, the
 //              2^w-entry table in global scratch, one Barrett sqrmod per bit
 //              and one mulmod per window, a host loop of launches.
-// Names: mulmod.barrett.u64.q1, sqrmod.barrett.u64.q1, powm.barrett.u64.q1.w<w>.
+// Names: mulmod.barrett.u64.q1, sqrmod.barrett.u64.q1, powm.barrett.u64.q1.w<w>;
+// mulmod.rem.u64.q1, sqrmod.rem.u64.q1 (the product and the division only,
+// for moduli per instance: below).
 // Which product and division run is chosen per size from the measured
 // preferences (kernels/preferred_plans.hpp, also the runtime's default plans).
 // Limit: the division of 2^(2N) - 1 by m' at 2N bits (divmod.shinv, 2^20
@@ -206,6 +208,19 @@ cudaError_t mulmod(const Call& c, const uint64_t* a, const uint64_t* b, uint64_t
   return reduce(c, t, 2 * c.dev.n, out);
 }
 
+// r = (a b) mod m (square: a^2) with m per instance (n words each): the
+// product t (2n words) by c's registered product, then t divided by m with
+// the registered division at 2N bits, its remainder written to args.r (quot
+// takes the quotient, 2n words). Any a, b < 2^N, any nonzero m.
+cudaError_t product_rem(const Call& c, bool square, const KernelArgs& args, const uint64_t* m, uint64_t* t,
+                        uint64_t* quot, uint32_t* div_flags, void* div_scratch, const BarrettDivision& div) {
+  const auto* a = static_cast<const uint64_t*>(args.a);
+  const cudaError_t e = product(c, square, a, square ? a : static_cast<const uint64_t*>(args.b), t);
+  if (e != cudaSuccess) return e;
+  return launch_barrett_mu_division(div, c.big_n, args.count, t, m, quot, static_cast<uint64_t*>(args.r), div_flags,
+                                    div_scratch, c.stream);
+}
+
 cudaError_t barrett_launch(const Variant& v, const KernelArgs& args, const Geometry&, cudaStream_t stream) {
   if (args.scratch == nullptr) return cudaErrorInvalidValue;  // the runtime allocates barrett_scratch
   if (args.count == 0) return cudaSuccess;
@@ -243,16 +258,9 @@ cudaError_t barrett_launch(const Variant& v, const KernelArgs& args, const Geome
   // division at 2N bits that mu would take, its remainder written to r. One
   // product and one division per instance instead of that division and three
   // products (session 18); any a, b < 2^N, so no operand check either.
-  if (v.op != Op::PowM && !args.m_shared) {
-    const bool square = v.op == Op::SqrMod;
-    uint64_t* t = at<uint64_t>(c, c.l.t);
-    cudaError_t e = product(c, square, static_cast<const uint64_t*>(args.a),
-                            static_cast<const uint64_t*>(square ? args.a : args.b), t);
-    if (e != cudaSuccess) return e;
-    return launch_barrett_mu_division(div, c.big_n, args.count, t, m, at<uint64_t>(c, c.l.quot),
-                                      static_cast<uint64_t*>(args.r), at<uint32_t>(c, c.l.div_flags),
-                                      c.scratch + c.l.div_scratch, stream);
-  }
+  if (v.op != Op::PowM && !args.m_shared)
+    return product_rem(c, v.op == Op::SqrMod, args, m, at<uint64_t>(c, c.l.t), at<uint64_t>(c, c.l.quot),
+                       at<uint32_t>(c, c.l.div_flags), c.scratch + c.l.div_scratch, div);
 
   // mu = floor((2^(2N) - 1) / m') by the registered division at 2N bits.
   barrett_prep_kernel<<<grid_m, c.block, 0, stream>>>(d, m);
@@ -344,6 +352,77 @@ cudaError_t barrett_launch(const Variant& v, const KernelArgs& args, const Geome
 
 const ShapeRules kBarrettShape{barrett_threads, barrett_smem, barrett_max_bits, barrett_scratch, barrett_launch, false};
 
+// ---- mulmod.rem / sqrmod.rem: the product and its remainder --------------
+// What a modulus per instance costs least (session 18): no mu (the 2N-bit
+// division that would compute it is as dear as dividing a b itself) and no
+// reduction products. The runtime's default for moduli per instance above
+// 64 bits (runtime/context_ops.cpp); a shared modulus is copied to every
+// instance first (the Barrett variants above are the ones for it).
+struct RemLayout {
+  uint64_t t, quot, m_copies, div_flags, div_scratch, prod_scratch, total;
+};
+RemLayout rem_layout_of(uint64_t bits, uint64_t count) {
+  const uint64_t n = words_of(bits), big_n = 64 * n, unit = align256(count * n * 8);
+  RemLayout l{};
+  uint64_t at = 0;
+  const auto take = [&](uint64_t bytes) {
+    const uint64_t here = at;
+    at += align256(bytes);
+    return here;
+  };
+  l.t = take(2 * unit);
+  l.quot = take(2 * unit);
+  l.m_copies = take(unit);
+  l.div_flags = take(count * 4);
+  const BarrettDivision dc = barrett_mu_division(2 * big_n, count);
+  l.div_scratch = take(dc.v ? scratch_bytes(*dc.v, 2 * big_n, count) : 0);
+  const Choice mc = choose_product(Op::Mul, big_n, count), sc = choose_product(Op::Sqr, big_n, count);
+  l.prod_scratch = take(std::max(mc.v ? scratch_bytes(*mc.v, big_n, count) : 0,
+                                 sc.v ? scratch_bytes(*sc.v, big_n, count) : 0));
+  l.total = at;
+  return l;
+}
+uint64_t rem_scratch(const Variant&, uint64_t bits, uint64_t count) { return rem_layout_of(bits, count).total; }
+
+// copies[i n + j] = m[j] for i < count, j < n.
+__global__ void __launch_bounds__(256) rem_copy_modulus_kernel(uint64_t* copies, const uint64_t* m, uint32_t n,
+                                                               uint64_t count) {
+  const uint64_t words = count * n;
+  for (uint64_t k = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; k < words; k += uint64_t(gridDim.x) * blockDim.x)
+    copies[k] = m[k % n];
+}
+
+cudaError_t rem_launch(const Variant& v, const KernelArgs& args, const Geometry&, cudaStream_t stream) {
+  if (args.scratch == nullptr) return cudaErrorInvalidValue;  // the runtime allocates rem_scratch
+  if (args.count == 0) return cudaSuccess;
+  const uint32_t n = args.limbs;
+  Call c{};
+  c.big_n = 64ull * n;
+  c.stream = stream;
+  c.scratch = static_cast<char*>(args.scratch);
+  const RemLayout l = rem_layout_of(c.big_n, args.count);
+  c.l.prod_scratch = l.prod_scratch;  // product() reads its scratch there
+  c.mul = choose_product(Op::Mul, c.big_n, args.count);
+  c.sqr = choose_product(Op::Sqr, c.big_n, args.count);
+  c.dev.count = args.count;
+  c.dev.n = n;
+  const BarrettDivision div = barrett_mu_division(2 * c.big_n, args.count);
+  if (!c.mul.v || !c.sqr.v || !div.v) return cudaErrorInvalidConfiguration;
+  const uint64_t* m = static_cast<const uint64_t*>(args.m);
+  if (args.m_shared) {
+    uint64_t* copies = at<uint64_t>(c, l.m_copies);
+    const uint64_t blocks = std::min<uint64_t>(block::ceil_div(args.count * n, 256), 1u << 16);
+    rem_copy_modulus_kernel<<<uint32_t(blocks), 256, 0, stream>>>(copies, m, n, args.count);
+    const cudaError_t e = cudaGetLastError();
+    if (e != cudaSuccess) return e;
+    m = copies;
+  }
+  return product_rem(c, v.op == Op::SqrMod, args, m, at<uint64_t>(c, l.t), at<uint64_t>(c, l.quot),
+                     at<uint32_t>(c, l.div_flags), c.scratch + l.div_scratch, div);
+}
+
+const ShapeRules kRemShape{barrett_threads, barrett_smem, barrett_max_bits, rem_scratch, rem_launch, false};
+
 }  // namespace
 
 void append_barrett_variants(std::vector<Variant>& out) {
@@ -353,6 +432,9 @@ void append_barrett_variants(std::vector<Variant>& out) {
   for (uint32_t w : {4u, 5u, 6u})
     out.push_back(make_variant(Op::PowM, "block", "barrett", 64, 1, 256, kernel, kBarrettShape,
                                "w" + std::to_string(w), w));
+  const void* copy_kernel = reinterpret_cast<const void*>(&rem_copy_modulus_kernel);
+  out.push_back(make_variant(Op::MulMod, "block", "rem", 64, 1, 256, copy_kernel, kRemShape));
+  out.push_back(make_variant(Op::SqrMod, "block", "rem", 64, 1, 256, copy_kernel, kRemShape));
 }
 
 }  // namespace bigtune::kernels::variants

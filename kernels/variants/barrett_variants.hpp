@@ -8,7 +8,9 @@
 
 namespace bigtune::kernels::variants {
 
-void append_barrett_variants(std::vector<Variant>& out);  // any modulus, 1 - 2^19 bits, over registered products
+// Any modulus, 1 - 2^19 bits, over registered products; also mulmod.rem /
+// sqrmod.rem (the product, then its remainder by the registered division).
+void append_barrett_variants(std::vector<Variant>& out);
 void append_wbarrett_variants(std::vector<Variant>& out);  // fused warp Barrett, shared modulus, 1-8 Kbit (wbarrett_instances.cu)
 
 }  // namespace bigtune::kernels::variants

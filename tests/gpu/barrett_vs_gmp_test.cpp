@@ -4,7 +4,8 @@
 // sanitizers. Moduli per instance and shared, of the kinds issue 9 names
 // (1, 2, 2^k, 2^k +- 1, even, odd, small, long runs), operands >= m (reduced
 // first, bigtune.hpp), the largest reduced product (m - 1)^2, exponents 0, 1,
-// 65537, random and all ones; past the limit: Unsupported. Sizes 1 - 8192 of
+// 65537, random and all ones; past the limit: Unsupported; the product-and-
+// remainder variants (mulmod.rem) for moduli per instance. Sizes 1 - 8192 of
 // every Barrett variant also run in mod_vs_gmp_test.cpp
 // (BIGTUNE_TEST_VARIANTS=barrett).
 #include <gmp.h>
@@ -75,6 +76,25 @@ TEST(BarrettVsGmp, CachedSpectraOfTheModulus) {
   EXPECT_EQ(test::run_mod_cases(cases, 9150, "barrett cached"), 0u);
 }
 
+// Moduli per instance with no plan given: above 64 bits the runtime runs
+// the product and its remainder (mulmod.rem / sqrmod.rem,
+// runtime/context_ops.cpp), to 64 bits the selector's plan; every modulus
+// kind, operands of every kind (>= m among them), odd sizes and limits of
+// the warp shapes. The rem variants with a shared modulus (copied to every
+// instance) too; ModVsGmp.EveryVariantMatchesGmp runs them to 2^19 bits.
+TEST(BarrettVsGmp, ModuliPerInstanceByTheRemainder) {
+  BIGTUNE_REQUIRE_GPU();
+  std::vector<ModCase> cases;
+  for (uint64_t bits : {64ull, 65ull, 128ull, 300ull, 512ull, 1000ull, 1024ull, 2048ull, 3001ull, 4096ull, 8192ull,
+                        12345ull})
+    for (Op op : {Op::MulMod, Op::SqrMod}) cases.push_back({op, bits, 130, -1, 0, -1, nullptr});
+  for (int64_t k : {0, 4, 5, 8}) {
+    cases.push_back({Op::MulMod, 2048, 40, k, 0, -1, "mulmod.rem.u64.q1"});
+    cases.push_back({Op::SqrMod, 4096, 40, k, 0, -1, "sqrmod.rem.u64.q1"});
+  }
+  EXPECT_EQ(test::run_mod_cases(cases, 9170, "rem"), 0u);
+}
+
 TEST(BarrettVsGmp, PowmAbove8Kbit) {
   BIGTUNE_REQUIRE_GPU();
   std::vector<ModCase> cases;
@@ -110,6 +130,10 @@ TEST(BarrettVsGmp, SanitizerSized) {
   cases.push_back({Op::MulMod, 32768, 3, 5, 0, -1, "mulmod.barrett.u64.q1"});
   cases.push_back({Op::SqrMod, 32768, 3, 0, 0, -1, "sqrmod.barrett.u64.q1"});
   cases.push_back({Op::PowM, 32768, 3, -1, 6, -1, "powm.barrett.u64.q1.w4"});
+  // The product and its remainder: moduli per instance by default, a shared one copied.
+  cases.push_back({Op::MulMod, 1000, 5, -1, 0, -1, nullptr});
+  cases.push_back({Op::SqrMod, 4097, 3, -1, 0, -1, nullptr});
+  cases.push_back({Op::MulMod, 1000, 5, 5, 0, -1, "mulmod.rem.u64.q1"});
   EXPECT_EQ(test::run_mod_cases(cases, 9300, "barrett"), 0u);
 }
 
