@@ -14,6 +14,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
+import matplotlib.ticker
 
 ROW = re.compile(r"^\s*(\d+)\s+(\d+)\s+((?:mulmod|sqrmod)\.\S+)\s+([\d.e+]+)\s*\|\s*(\S+)\s+([\d.e+]+)\s*\|\s*([\d.]+)")
 TABLE = re.compile(r"^mulmod \((shared|per-instance) odd modulus\)")
@@ -50,6 +51,8 @@ def main(argv):
             ax.plot(bits, [rows[b][0] for b in bits], marker="o", label=name)
     ax.axhline(1.5, color="grey", linestyle="--", label="issue 9 target (1.5x)")
     ax.set_xscale("log", base=2)
+    ax.set_yscale("log", base=2)
+    ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda y, _: f"{y:g}x"))
     ax.set_xlabel("bits")
     ax.set_ylabel("time / full product's time")
     ax.set_title("mulmod against the full product (default plans)")
