@@ -63,6 +63,16 @@ constexpr uint32_t kWarpsPerBlock = 8;  // one instance per warp in the glue ker
 // ---- host side -------------------------------------------------------------
 
 uint64_t align256(uint64_t x) { return (x + 255) / 256 * 256; }
+
+// Consecutive 256-byte aligned parts of one call's scratch.
+struct ScratchParts {
+  uint64_t end = 0;
+  uint64_t take(uint64_t bytes) {
+    const uint64_t here = end;
+    end += align256(bytes);
+    return here;
+  }
+};
 uint32_t words_of(uint64_t bits) { return block::limbs_for_bits(bits, 64); }
 
 struct Choice {
@@ -83,17 +93,19 @@ Choice choose_product(Op op, uint64_t big_n, uint64_t count) {
   return {};
 }
 
+// Scratch of the products choose_product picks (the larger of mul's and sqr's).
+uint64_t product_scratch_bytes(uint64_t big_n, uint64_t count) {
+  const Choice mc = choose_product(Op::Mul, big_n, count), sc = choose_product(Op::Sqr, big_n, count);
+  return std::max(mc.v ? scratch_bytes(*mc.v, big_n, count) : 0, sc.v ? scratch_bytes(*sc.v, big_n, count) : 0);
+}
+
 uint32_t window_of(const Variant& v) { return v.op == Op::PowM ? v.param : 0; }
 
 BarrettLayout layout_of(const Variant& v, uint64_t bits, uint64_t count) {
   const uint64_t n = words_of(bits), big_n = 64 * n, unit = align256(count * n * 8);
   BarrettLayout l{};
-  uint64_t at = 0;
-  const auto take = [&](uint64_t bytes) {
-    const uint64_t here = at;
-    at += align256(bytes);
-    return here;
-  };
+  ScratchParts parts;
+  const auto take = [&](uint64_t bytes) { return parts.take(bytes); };
   l.shift = take(count * 4);
   l.d = take(count * 4);
   l.flag = take(4);
@@ -112,9 +124,7 @@ BarrettLayout layout_of(const Variant& v, uint64_t bits, uint64_t count) {
   l.rem = take(2 * unit);
   const BarrettDivision dc = barrett_mu_division(2 * big_n, count);  // barrett_mu_division.hpp
   l.div_scratch = take(dc.v ? scratch_bytes(*dc.v, 2 * big_n, count) : 0);
-  const Choice mc = choose_product(Op::Mul, big_n, count), sc = choose_product(Op::Sqr, big_n, count);
-  l.prod_scratch = take(std::max(mc.v ? scratch_bytes(*mc.v, big_n, count) : 0,
-                                 sc.v ? scratch_bytes(*sc.v, big_n, count) : 0));
+  l.prod_scratch = take(product_scratch_bytes(big_n, count));
   const uint32_t w = window_of(v);
   l.table = take(w ? (uint64_t(1) << w) * unit : 0);
   l.gathered = take(w ? unit : 0);
@@ -122,12 +132,13 @@ BarrettLayout layout_of(const Variant& v, uint64_t bits, uint64_t count) {
   // is an unsplit CRT NTT (ntt_cached_launch.hpp): one pair for a shared
   // modulus; a pair per instance for powm (moduli per instance: the launch
   // does not say which here).
+  const Choice mc = choose_product(Op::Mul, big_n, count);
   const bool cached = mc.v && ntt_cached_supported(*mc.v, big_n);
   const uint64_t spectra = cached ? (v.op == Op::PowM ? count : 1) * ntt_spectrum_bytes(*mc.v, big_n) : 0;
   l.ntt_tables = take(cached ? ntt_cached_table_bytes(*mc.v, big_n) : 0);
   l.mu_hat = take(spectra);
   l.mp_hat = take(spectra);
-  l.total = at;
+  l.total = parts.end;
   return l;
 }
 
@@ -158,6 +169,20 @@ struct Call {
 template <class T>
 T* at(const Call& c, uint64_t offset) {
   return reinterpret_cast<T*>(c.scratch + offset);
+}
+
+// A call's products (the measured preferences at N = 64 n bits), stream and
+// scratch; the caller adds its layout.
+Call start_call(const KernelArgs& args, cudaStream_t stream) {
+  Call c{};
+  c.big_n = 64ull * args.limbs;
+  c.stream = stream;
+  c.scratch = static_cast<char*>(args.scratch);
+  c.mul = choose_product(Op::Mul, c.big_n, args.count);
+  c.sqr = choose_product(Op::Sqr, c.big_n, args.count);
+  c.dev.count = args.count;
+  c.dev.n = args.limbs;
+  return c;
 }
 
 // r (2n words) = a * b with a registered full product (b = a: square).
@@ -225,13 +250,8 @@ cudaError_t barrett_launch(const Variant& v, const KernelArgs& args, const Geome
   if (args.scratch == nullptr) return cudaErrorInvalidValue;  // the runtime allocates barrett_scratch
   if (args.count == 0) return cudaSuccess;
   const uint32_t n = args.limbs;
-  Call c{};
-  c.big_n = 64ull * n;
-  c.stream = stream;
-  c.scratch = static_cast<char*>(args.scratch);
+  Call c = start_call(args, stream);
   c.l = layout_of(v, c.big_n, args.count);
-  c.mul = choose_product(Op::Mul, c.big_n, args.count);
-  c.sqr = choose_product(Op::Sqr, c.big_n, args.count);
   const BarrettDivision div = barrett_mu_division(2 * c.big_n, args.m_shared ? 1 : args.count);
   if (!c.mul.v || !c.sqr.v || !div.v) return cudaErrorInvalidConfiguration;
   BarrettDev& d = c.dev;
@@ -364,22 +384,16 @@ struct RemLayout {
 RemLayout rem_layout_of(uint64_t bits, uint64_t count) {
   const uint64_t n = words_of(bits), big_n = 64 * n, unit = align256(count * n * 8);
   RemLayout l{};
-  uint64_t at = 0;
-  const auto take = [&](uint64_t bytes) {
-    const uint64_t here = at;
-    at += align256(bytes);
-    return here;
-  };
+  ScratchParts parts;
+  const auto take = [&](uint64_t bytes) { return parts.take(bytes); };
   l.t = take(2 * unit);
   l.quot = take(2 * unit);
   l.m_copies = take(unit);
   l.div_flags = take(count * 4);
   const BarrettDivision dc = barrett_mu_division(2 * big_n, count);
   l.div_scratch = take(dc.v ? scratch_bytes(*dc.v, 2 * big_n, count) : 0);
-  const Choice mc = choose_product(Op::Mul, big_n, count), sc = choose_product(Op::Sqr, big_n, count);
-  l.prod_scratch = take(std::max(mc.v ? scratch_bytes(*mc.v, big_n, count) : 0,
-                                 sc.v ? scratch_bytes(*sc.v, big_n, count) : 0));
-  l.total = at;
+  l.prod_scratch = take(product_scratch_bytes(big_n, count));
+  l.total = parts.end;
   return l;
 }
 uint64_t rem_scratch(const Variant&, uint64_t bits, uint64_t count) { return rem_layout_of(bits, count).total; }
@@ -396,16 +410,9 @@ cudaError_t rem_launch(const Variant& v, const KernelArgs& args, const Geometry&
   if (args.scratch == nullptr) return cudaErrorInvalidValue;  // the runtime allocates rem_scratch
   if (args.count == 0) return cudaSuccess;
   const uint32_t n = args.limbs;
-  Call c{};
-  c.big_n = 64ull * n;
-  c.stream = stream;
-  c.scratch = static_cast<char*>(args.scratch);
+  Call c = start_call(args, stream);
   const RemLayout l = rem_layout_of(c.big_n, args.count);
   c.l.prod_scratch = l.prod_scratch;  // product() reads its scratch there
-  c.mul = choose_product(Op::Mul, c.big_n, args.count);
-  c.sqr = choose_product(Op::Sqr, c.big_n, args.count);
-  c.dev.count = args.count;
-  c.dev.n = n;
   const BarrettDivision div = barrett_mu_division(2 * c.big_n, args.count);
   if (!c.mul.v || !c.sqr.v || !div.v) return cudaErrorInvalidConfiguration;
   const uint64_t* m = static_cast<const uint64_t*>(args.m);
