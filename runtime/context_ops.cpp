@@ -22,11 +22,13 @@ void set_modulus(kernels::KernelArgs& k, const Batch& m, ExtraBits& extra) {
 // (`<op>.rem.u64.q1`, kernels/variants/barrett_instances.cu). The selector's
 // plans are measured with one modulus for the batch; with a modulus each the
 // kernels they name precompute per instance (Montgomery constants, mu), and
-// that costs more than dividing a·b itself. H200, session 18 runs E-F, the
-// same path against the best other variant: 1.24x / 1.46x / 2.29x / 1.63x /
-// 2.56x / 3.86x / 5.16x at 128 / 256 / 512 bits and 1 / 2 / 4 / 8 Kbit; at 64
-// bits the one-word reciprocal kernel (preinv) stays ahead, 1.65x
-// (bench/results/2026-11-28-h200-session18.md). Null: the selector decides.
+// that costs more than dividing a·b itself. H200, session 18 run G, against
+// the best other variant: 1.25x / 1.47x / 2.29x / 1.62x / 2.52x / 3.85x /
+// 5.14x at 128 / 256 / 512 bits and 1 / 2 / 4 / 8 Kbit; at 64 bits the
+// one-word reciprocal kernel (preinv) stays ahead, 1.65x
+// (bench/results/2026-11-28-h200-session18.md). The plan key (op, bits,
+// count) does not say whether the modulus is shared, so this choice is made
+// here, where it is known. Null: the selector decides.
 const Plan* per_instance_plan(Op op, const Batch& a, const Batch& m, const Plan* plan, Plan& own) {
   if (plan || m.count() == 1 || a.bits() <= 64) return plan;
   own = Plan{op == Op::MulMod ? "mulmod.rem.u64.q1" : "sqrmod.rem.u64.q1", 1, "moduli per instance", 0.0};

@@ -79,7 +79,7 @@ struct BarrettLayout {
   uint64_t dividend, divisor, quot, rem;  // 2n words per modulus: mu = floor((2^(2N)-1) / m')
   uint64_t div_scratch, prod_scratch;  // the registered division's and products' own
   uint64_t table, gathered;            // powm: 2^w entries of U, the selected entry
-  uint64_t ntt_tables, mu_hat, mp_hat; // a shared modulus' spectra and their tables (CRT NTT products)
+  uint64_t ntt_tables, mu_hat, mp_hat; // spectra of mu_lo and m' (one pair, or one per powm instance) and their tables
   uint64_t total;
 };
 

@@ -255,9 +255,7 @@ cudaError_t barrett_launch(const Variant& v, const KernelArgs& args, const Geome
   const BarrettDivision div = barrett_mu_division(2 * c.big_n, args.m_shared ? 1 : args.count);
   if (!c.mul.v || !c.sqr.v || !div.v) return cudaErrorInvalidConfiguration;
   BarrettDev& d = c.dev;
-  d.count = args.count;
-  d.count_m = args.m_shared ? 1 : args.count;
-  d.n = n;
+  d.count_m = args.m_shared ? 1 : args.count;  // count and n: start_call
   d.shift = at<uint32_t>(c, c.l.shift);
   d.d = at<uint32_t>(c, c.l.d);
   d.flag = at<uint32_t>(c, c.l.flag);
