@@ -121,7 +121,9 @@ uint32_t bench_ipb(const kernels::Variant& v, uint64_t bits, uint64_t count, con
 bool oversized(const kernels::Variant& v, uint64_t bits) {
   // Barrett and the product-and-remainder variants compose products (and a
   // division) chosen per size: no register arrays to oversize.
-  if (std::string(v.algorithm) == "barrett" || std::string(v.algorithm) == "rem") return false;
+  if (std::string(v.algorithm) == "barrett" || std::string(v.algorithm) == "tcbarrett" ||
+      std::string(v.algorithm) == "rem")
+    return false;
   // The fused NTT Barrett powm sizes its transform to the operands (block
   // per instance): its 2^16-bit cap is no register array (task nttpowm).
   if (std::string(v.algorithm) == "nttbarrett") return false;

@@ -27,6 +27,9 @@ struct BarrettDev {
   uint64_t* dividend;    // 2n words per modulus
   uint64_t* divisor;     // n words per modulus
   const uint64_t* quot;  // 2n words per modulus
+  // Subtractions of m' the finish allows: kBarrettMaxCorrections, one more
+  // where P_hi may be one low (the tensor cores' high half, tcbarrett).
+  uint32_t corrections;
 };
 
 __device__ inline uint32_t barrett_lane() { return threadIdx.x & 31u; }
@@ -161,7 +164,7 @@ __device__ inline void barrett_qadd_body(const BarrettDev& v, uint64_t i) {
   if (lane == 0) v.d[i] = c;
 }
 
-// r = (t << s) - q m' over n + 1 words, then at most four subtractions of m'
+// r = (t << s) - q m' over n + 1 words, then at most v.corrections subtractions of m'
 // (barrett.hpp), then out = r >> s. Rows: r in p's row (which holds q_lo m'),
 // r - m' in alt's; the first subtraction runs in the same pass as r (a second
 // borrow chain), each further one is one pass from the current row into the
@@ -192,7 +195,7 @@ __device__ inline void barrett_finish_body(const BarrettDev& v, const uint64_t* 
   uint32_t cur = 0;  // the row holding the value after the subtractions so far
   if (c2 == 0) {      // r >= m': r - m' (row 1) stands; try further ones
     cur = 1;
-    for (uint32_t sub = 1; sub < kBarrettMaxCorrections; ++sub) {
+    for (uint32_t sub = 1; sub < v.corrections; ++sub) {
       const uint64_t* src = row[cur];
       uint64_t* dst = row[1 - cur];
       c = 0;

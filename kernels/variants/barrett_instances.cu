@@ -39,6 +39,7 @@
 #include "kernels/preferred_plans.hpp"
 #include "kernels/variants/barrett_mu_division.hpp"
 #include "kernels/variants/barrett_variants.hpp"
+#include "kernels/variants/mul_const_imma_launch.hpp"
 #include "kernels/variants/ntt_cached_launch.hpp"
 #include "kernels/variants/variant_factory.hpp"
 
@@ -160,6 +161,9 @@ struct Call {
   NttCachedCall cached;
   const void *mu_hat, *mp_hat;
   bool hat_shared;
+  // `tcbarrett` with a shared modulus: the reduction's two products by the
+  // one mu_lo and m' on the u8 tensor cores (mul_const_imma_launch.hpp).
+  bool tensor;
   char* scratch;
   BarrettLayout l;
   cudaStream_t stream;
@@ -207,8 +211,19 @@ cudaError_t product(const Call& c, bool square, const uint64_t* a, const uint64_
 }
 
 // r (2n words) = a * b for b = mu_lo or m': by its cached spectrum where
-// there is one, else the registered product.
-cudaError_t reduction_product(const Call& c, const uint64_t* a, const uint64_t* b, const void* b_hat, uint64_t* r) {
+// there is one, on the tensor cores for tcbarrett, else the registered
+// product. On the tensor cores only the half that is read: for q1 mu_lo the
+// high half (qadd), from the columns of words >= n - 1 alone (at most one
+// below: one more correction, BarrettDev::corrections); for q m' the low
+// n + 1 words (the finish).
+cudaError_t reduction_product(const Call& c, const uint64_t* a, const uint64_t* b, const void* b_hat, uint64_t* r,
+                              bool high_half) {
+  if (c.tensor) {
+    const uint32_t w = 2 * c.dev.n;  // 32-bit words of an operand
+    const uint32_t lo = high_half ? w - 2 : 0, hi = high_half ? 2 * w : w + 2;
+    return launch_mul_const_imma(reinterpret_cast<uint32_t*>(r), lo, hi, 2 * w, reinterpret_cast<const uint32_t*>(a),
+                                 w, w, c.dev.count, reinterpret_cast<const uint32_t*>(b), w, c.stream);
+  }
   if (!c.cached.v) return product(c, false, a, b, r);
   return launch_ntt_cached_mul(c.cached, r, 2 * c.dev.n, 2 * c.big_n, a, c.dev.count, b_hat, c.hat_shared);
 }
@@ -216,10 +231,10 @@ cudaError_t reduction_product(const Call& c, const uint64_t* a, const uint64_t* 
 // out (n words) = x mod m, where x = t << s < 2^(2N) (t of t_words words).
 cudaError_t reduce(const Call& c, const uint64_t* t, uint32_t t_words, uint64_t* out) {
   barrett_q1_kernel<<<c.grid, c.block, 0, c.stream>>>(c.dev, t, t_words);
-  cudaError_t e = reduction_product(c, c.dev.q, c.dev.mu, c.mu_hat, c.dev.p);
+  cudaError_t e = reduction_product(c, c.dev.q, c.dev.mu, c.mu_hat, c.dev.p, true);
   if (e != cudaSuccess) return e;
   barrett_qadd_kernel<<<c.grid, c.block, 0, c.stream>>>(c.dev);
-  e = reduction_product(c, c.dev.q, c.dev.mprime, c.mp_hat, c.dev.p);
+  e = reduction_product(c, c.dev.q, c.dev.mprime, c.mp_hat, c.dev.p, false);
   if (e != cudaSuccess) return e;
   barrett_finish_kernel<<<c.grid, c.block, 0, c.stream>>>(c.dev, t, t_words, out);
   return cudaGetLastError();
@@ -246,7 +261,9 @@ cudaError_t product_rem(const Call& c, bool square, const KernelArgs& args, cons
                                     div_scratch, c.stream);
 }
 
-cudaError_t barrett_launch(const Variant& v, const KernelArgs& args, const Geometry&, cudaStream_t stream) {
+// tensor: the reduction products on the tensor cores where the modulus is
+// shared (the tcbarrett variants).
+cudaError_t barrett_run(const Variant& v, const KernelArgs& args, cudaStream_t stream, bool tensor) {
   if (args.scratch == nullptr) return cudaErrorInvalidValue;  // the runtime allocates barrett_scratch
   if (args.count == 0) return cudaSuccess;
   const uint32_t n = args.limbs;
@@ -295,7 +312,9 @@ cudaError_t barrett_launch(const Variant& v, const KernelArgs& args, const Geome
   // The spectra of mu_lo and m': of instance 0's copies for a shared
   // modulus, of every instance's for a powm with moduli per instance (a
   // mulmod would spend on them the two transforms they save).
-  if ((args.m_shared || v.op == Op::PowM) && ntt_cached_supported(*c.mul.v, c.big_n)) {
+  c.tensor = tensor && args.m_shared && mul_const_imma_fits(2 * n, 2 * n);
+  d.corrections = modular::kBarrettMaxCorrections + (c.tensor ? 1 : 0);
+  if (!c.tensor && (args.m_shared || v.op == Op::PowM) && ntt_cached_supported(*c.mul.v, c.big_n)) {
     c.cached = NttCachedCall{c.mul.v, c.big_n, n, c.scratch + c.l.ntt_tables, stream};
     c.mu_hat = c.scratch + c.l.mu_hat;
     c.mp_hat = c.scratch + c.l.mp_hat;
@@ -368,7 +387,22 @@ cudaError_t barrett_launch(const Variant& v, const KernelArgs& args, const Geome
   return cudaGetLastError();
 }
 
+cudaError_t barrett_launch(const Variant& v, const KernelArgs& args, const Geometry&, cudaStream_t stream) {
+  return barrett_run(v, args, stream, false);
+}
 const ShapeRules kBarrettShape{barrett_threads, barrett_smem, barrett_max_bits, barrett_scratch, barrett_launch, false};
+
+// ---- tcbarrett: the same Barrett, reduction products on the tensor cores --
+// With a shared modulus q1 mu_lo and q m' multiply every instance by one
+// number: a u8 matrix product (kernels/block/mul_const_imma.cuh). Up to 64
+// Kbit (the kernel's shared memory); moduli per instance take the rem path.
+constexpr uint64_t kTensorMaxBits = uint64_t(1) << 16;
+uint64_t tcbarrett_max_bits(const Variant&) { return kTensorMaxBits; }
+cudaError_t tcbarrett_launch(const Variant& v, const KernelArgs& args, const Geometry&, cudaStream_t stream) {
+  return barrett_run(v, args, stream, true);
+}
+const ShapeRules kTcBarrettShape{barrett_threads, barrett_smem, tcbarrett_max_bits, barrett_scratch, tcbarrett_launch,
+                                 false};
 
 // ---- mulmod.rem / sqrmod.rem: the product and its remainder --------------
 // What a modulus per instance costs least (session 18): no mu (the 2N-bit
@@ -437,6 +471,8 @@ void append_barrett_variants(std::vector<Variant>& out) {
   for (uint32_t w : {4u, 5u, 6u})
     out.push_back(make_variant(Op::PowM, "block", "barrett", 64, 1, 256, kernel, kBarrettShape,
                                "w" + std::to_string(w), w));
+  out.push_back(make_variant(Op::MulMod, "block", "tcbarrett", 64, 1, 256, kernel, kTcBarrettShape));
+  out.push_back(make_variant(Op::SqrMod, "block", "tcbarrett", 64, 1, 256, kernel, kTcBarrettShape));
   const void* copy_kernel = reinterpret_cast<const void*>(&rem_copy_modulus_kernel);
   out.push_back(make_variant(Op::MulMod, "block", "rem", 64, 1, 256, copy_kernel, kRemShape));
   out.push_back(make_variant(Op::SqrMod, "block", "rem", 64, 1, 256, copy_kernel, kRemShape));

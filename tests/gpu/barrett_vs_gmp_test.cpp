@@ -76,6 +76,30 @@ TEST(BarrettVsGmp, CachedSpectraOfTheModulus) {
   EXPECT_EQ(test::run_mod_cases(cases, 9150, "barrett cached"), 0u);
 }
 
+// The tcbarrett variants: with a shared modulus, q1·mu_lo and q·m' as u8
+// matrix products on the tensor cores (kernels/block/mul_const_imma.cuh).
+// Every modulus kind (2^k - 1 and long runs give all-ones bytes, the largest
+// column sums), odd sizes (operands not a whole number of 32-byte blocks),
+// batches that end inside a 16-instance block, up to the 64-Kbit limit, and
+// moduli per instance (the rem path).
+TEST(BarrettVsGmp, TensorCoreReductionProducts) {
+  BIGTUNE_REQUIRE_GPU();
+  std::vector<ModCase> cases;
+  for (uint64_t bits : {64ull, 65ull, 1000ull, 1024ull, 2048ull, 3001ull, 4096ull, 8192ull, 8193ull, 12345ull,
+                        16384ull, 32768ull, 40000ull, 65536ull})
+    for (int64_t k = 0; k < 10; ++k) {
+      const uint64_t count = bits <= 8192 ? 37 : 17;
+      cases.push_back({Op::MulMod, bits, count, k, 0, -1, "mulmod.tcbarrett.u64.q1"});
+      if (k % 2 == 1 || bits == 4096) cases.push_back({Op::SqrMod, bits, count, k, 0, -1, "sqrmod.tcbarrett.u64.q1"});
+    }
+  cases.push_back({Op::MulMod, 2048, 1000, 5, 0, -1, "mulmod.tcbarrett.u64.q1"});
+  cases.push_back({Op::MulMod, 8192, 333, 3, 0, -1, "mulmod.tcbarrett.u64.q1"});
+  cases.push_back({Op::SqrMod, 16384, 48, 4, 0, -1, "sqrmod.tcbarrett.u64.q1"});
+  cases.push_back({Op::MulMod, 4096, 40, -1, 0, -1, "mulmod.tcbarrett.u64.q1"});
+  cases.push_back({Op::SqrMod, 3001, 40, -1, 0, -1, "sqrmod.tcbarrett.u64.q1"});
+  EXPECT_EQ(test::run_mod_cases(cases, 9160, "tcbarrett"), 0u);
+}
+
 // Moduli per instance with no plan given: above 64 bits the runtime runs
 // the product and its remainder (mulmod.rem / sqrmod.rem,
 // runtime/context_ops.cpp), to 64 bits the selector's plan; every modulus
@@ -134,6 +158,9 @@ TEST(BarrettVsGmp, SanitizerSized) {
   cases.push_back({Op::MulMod, 1000, 5, -1, 0, -1, nullptr});
   cases.push_back({Op::SqrMod, 4097, 3, -1, 0, -1, nullptr});
   cases.push_back({Op::MulMod, 1000, 5, 5, 0, -1, "mulmod.rem.u64.q1"});
+  // The reduction products on the tensor cores (shared moduli).
+  cases.push_back({Op::MulMod, 1000, 5, 5, 0, -1, "mulmod.tcbarrett.u64.q1"});
+  cases.push_back({Op::SqrMod, 4097, 3, 9, 0, -1, "sqrmod.tcbarrett.u64.q1"});
   EXPECT_EQ(test::run_mod_cases(cases, 9300, "barrett"), 0u);
 }
 

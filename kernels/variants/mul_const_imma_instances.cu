@@ -1,0 +1,37 @@
+// Products by a shared constant on the integer tensor cores: the launcher of
+// kernels/block/mul_const_imma.cuh (see there for the method and its bound).
+#include <algorithm>
+
+#include "kernels/block/mul_const_imma.cuh"
+#include "kernels/variants/mul_const_imma_launch.hpp"
+
+namespace bigtune::kernels::variants {
+
+namespace {
+constexpr uint64_t kMaxSharedBytes = 227 * 1024;  // H100 and H200, one block
+}
+
+bool mul_const_imma_fits(uint32_t x_words, uint32_t k_words) {
+  if (x_words == 0 || k_words == 0) return false;
+  if (4ull * std::min(x_words, k_words) > block::kImmaMaxConstBytes) return false;
+  return block::ImmaShape::of(x_words, k_words).smem_bytes() <= kMaxSharedBytes;
+}
+
+cudaError_t launch_mul_const_imma(uint32_t* out, uint32_t out_lo, uint32_t out_words, uint32_t out_stride, const uint32_t* x,
+                                  uint32_t x_words, uint32_t x_stride, uint64_t count, const uint32_t* k,
+                                  uint32_t k_words, cudaStream_t stream) {
+  if (!mul_const_imma_fits(x_words, k_words) || out_words > out_stride || x_words > x_stride)
+    return cudaErrorInvalidValue;
+  if (count == 0 || out_lo >= out_words) return cudaSuccess;
+  const uint64_t blocks = (count + block::kImmaInstances - 1) / block::kImmaInstances;
+  if (blocks > 0x7fffffffu) return cudaErrorInvalidConfiguration;
+  const uint64_t smem = block::ImmaShape::of(x_words, k_words).smem_bytes();
+  cudaError_t e = cudaFuncSetAttribute(block::mul_const_imma_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                       int(smem));
+  if (e != cudaSuccess) return e;
+  block::mul_const_imma_kernel<<<uint32_t(blocks), block::kImmaThreads, smem, stream>>>(
+      x, x_words, x_stride, k, k_words, out, out_lo, out_words, out_stride, count);
+  return cudaGetLastError();
+}
+
+}  // namespace bigtune::kernels::variants

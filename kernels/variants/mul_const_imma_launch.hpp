@@ -1,0 +1,28 @@
+// Host side of the products by a constant shared by the batch on the integer
+// tensor cores (kernels/block/mul_const_imma.cuh), for callers that multiply
+// many operands by one fixed number: the composed Barrett's reduction
+// products with a shared modulus (`<op>.tcbarrett.*`, barrett_instances.cu).
+// Defined in mul_const_imma_instances.cu.
+#pragma once
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+
+namespace bigtune::kernels::variants {
+
+// Whether x_words-word operands times a k_words-word constant (32-bit words)
+// fit the kernel: column sums below 2^31 (the shorter factor at most 16384
+// bytes) and one block's shared memory within the H100's 227 KB.
+bool mul_const_imma_fits(uint32_t x_words, uint32_t k_words);
+
+// out_i (words [out_lo, out_words), out_stride apart) = x_i * k modulo
+// 2^(32 out_words) for i < count, exact for out_lo = 0; from out_lo > 0 on
+// the words of x_i * k or one less (the columns below out_lo are not
+// summed: the high half of a product that tolerates it). x_i has x_words
+// words, x_stride apart.
+// cudaErrorInvalidValue where the shape does not fit.
+cudaError_t launch_mul_const_imma(uint32_t* out, uint32_t out_lo, uint32_t out_words, uint32_t out_stride, const uint32_t* x,
+                                  uint32_t x_words, uint32_t x_stride, uint64_t count, const uint32_t* k,
+                                  uint32_t k_words, cudaStream_t stream);
+
+}  // namespace bigtune::kernels::variants
