@@ -70,6 +70,28 @@ struct ImmaShape {
   }
 };
 
+// rows[r stride + i] = word off + i of instance first + r's operand (src:
+// `words` words an instance, src_stride apart; zero outside [0, words) and
+// for instances past count), r < 16, i < len. Every thread keeps its 16
+// rows' loads in flight at once: the loads, not their latency, set the time
+// (one load at a time left the block waiting on each).
+__device__ inline void imma_stage_rows(uint32_t* rows, uint32_t stride, const uint32_t* src, uint32_t src_stride,
+                                       uint32_t words, uint64_t first, uint64_t count, int64_t off, uint32_t len) {
+  for (uint32_t i0 = 0; i0 < len; i0 += kImmaThreads) {
+    const uint32_t i = i0 + threadIdx.x;
+    const int64_t k = off + int64_t(i);
+    const bool in = i < len && k >= 0 && k < int64_t(words);
+    uint32_t v[kImmaInstances];
+#pragma unroll
+    for (uint32_t r = 0; r < kImmaInstances; ++r)
+      v[r] = in && first + r < count ? src[(first + r) * src_stride + uint64_t(k)] : 0;
+    if (i < len) {
+#pragma unroll
+      for (uint32_t r = 0; r < kImmaInstances; ++r) rows[r * stride + i] = v[r];
+    }
+  }
+}
+
 __device__ __forceinline__ void imma_u8(int (&c)[4], const uint32_t (&a)[4], uint32_t b0, uint32_t b1) {
   asm volatile(
       "mma.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
@@ -97,18 +119,18 @@ __global__ void __launch_bounds__(kImmaThreads) mul_const_imma_kernel(const uint
   const uint32_t tid = threadIdx.x, warp = tid / 32, lane = tid % 32, g = lane / 4, t4 = lane % 4;
   const uint64_t first = uint64_t(blockIdx.x) * kImmaInstances;
 
-  // k reversed, four copies shifted by 0..3 bytes; x of the block's instances
-  // (zero past x_words and past count).
-  const unsigned char* kb = reinterpret_cast<const unsigned char*>(k);
+  // k's words to shared memory (through the sums buffer, free until the
+  // products) and x's rows, with 16 loads in flight a thread; then k
+  // reversed, four copies shifted by 0..3 bytes, from shared memory.
+  for (uint32_t j = tid; j < k_words; j += kImmaThreads) sums[j] = k[j];
+  imma_stage_rows(xs, sh.row_words, x, x_stride, x_words, first, count, 0, sh.row_words);
+  __syncthreads();
+  const unsigned char* kb = reinterpret_cast<const unsigned char*>(sums);
   for (uint32_t u = tid; u < 4 * sh.copy_bytes; u += kImmaThreads) {
     const int32_t idx = int32_t(sh.pivot) - int32_t(u % sh.copy_bytes) - int32_t(u / sh.copy_bytes);
     copies[u] = idx >= 0 && idx < int32_t(sh.k_bytes) ? kb[idx] : 0;
   }
-  for (uint32_t u = tid; u < kImmaInstances * sh.row_words; u += kImmaThreads) {
-    const uint32_t row = u / sh.row_words, j = u % sh.row_words;
-    const uint64_t inst = first + row;
-    xs[u] = inst < count && j < x_words ? x[inst * x_stride + j] : 0;
-  }
+  __syncthreads();
   if (tid < kImmaInstances) carry[tid] = 0;  // slot 0: into chunk 0
   __syncthreads();
 
