@@ -98,6 +98,16 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits, bool dfma_powm 
   // session14.md, run C). A batch with a modulus it cannot take (even, 1, a
   // factor of R) runs the Barrett powm's defaults above (w6, .w6.b2).
   if (powm && bits > 16384 && bits <= 65536) return Preferred{"powm.nttmont.u64.q1.sw9", 1};
+  // Session 19: mulmod / sqrmod above 7680 bits to 64 Kbit on the same
+  // Barrett with its two reduction products on the u8 tensor cores
+  // (tcbarrett, kernels/block/mul_const_imma.cuh; a shared modulus makes them
+  // one matrix product with the batch): 4.65e7 / 1.59e7 / 5.37e6 / 2.10e6
+  // mulmod/s at 8 / 16 / 32 / 64 Kbit against 3.70e7 (wbarrett2) / 9.28e6 /
+  // 4.33e6 / 1.94e6 (barrett): 1.26x / 1.71x / 1.24x / 1.08x; sqrmod 1.30x /
+  // 1.74x / 1.29x / 1.10x (H200, bench/results/2026-11-28-h200-session19.md,
+  // run I). Moduli per instance run the product and its remainder (the
+  // runtime's default there, runtime/context_ops.cpp).
+  if (!powm && bits > 7680 && bits <= 65536) return Preferred{prefixed(op, "tcbarrett.u64.q1"), 1};
   if (bits > 8192) return Preferred{powm ? "powm.barrett.u64.q1.w6" : prefixed(op, "barrett.u64.q1"), 1};
   const uint32_t lanes = bits <= 1024 ? 4 : bits <= 2048 ? 8 : bits <= 4096 ? 16 : 32;
   const std::string l = "q8.l" + std::to_string(lanes);
@@ -182,7 +192,8 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits, bool dfma_powm 
   // full width (n = N), while wbarrett runs ceil(limbs / 16) of its L blocks:
   // chosen only where wbarrett runs all L blocks (its last 512 bits), so
   // both run exactly the work measured. Same bmont fallback for moduli per
-  // instance.
+  // instance. Its 8-Kbit shape (q16.l8) is no default since session 19:
+  // tcbarrett above 7680 bits (above).
   // From 989 to 1024 bits the DFMA Barrett (kernels/modular/barrett_dfma.cuh,
   // dfma_mod_instances.cu): a shared odd modulus of that size on the FP64
   // pipe, a modulus per instance on a DFMA Montgomery product (4.0e8 against
@@ -203,7 +214,6 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits, bool dfma_powm 
     return Preferred{op == Op::MulMod ? "mulmod.dfma.u64.q16.roll4.wtile" : "sqrmod.dfma.u64.q16", 128};
   if (bits > 1536 && bits <= 2048) return Preferred{prefixed(op, "wbarrett2.u32.q8.l4.b32"), 8};
   if (bits > 3584 && bits <= 4096) return Preferred{prefixed(op, "wbarrett2.u32.q8.l8.b32"), 4};
-  if (bits > 7680) return Preferred{prefixed(op, "wbarrett2.u32.q16.l8"), 4};
   if (lanes == 4) return Preferred{prefixed(op, "wbarrett.u32.q8.l4"), 32};
   const uint32_t l16 = lanes / 2;
   return Preferred{prefixed(op, "wbarrett.u32.q16.l") + std::to_string(l16), 128 / l16};

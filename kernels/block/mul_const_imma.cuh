@@ -46,6 +46,7 @@ constexpr uint32_t kImmaColBlocks = 8;               // col blocks of 8 a warp a
 constexpr uint32_t kImmaChunk = kImmaWarps * kImmaColBlocks * 8;  // 512 output bytes a chunk
 constexpr uint32_t kImmaSumStride = kImmaChunk + kImmaChunk / 32;  // skewed rows, = 16 mod 32 words
 constexpr uint32_t kImmaMaxConstBytes = 16384;      // 16384 * 255^2 < 2^31
+static_assert(uint64_t(kImmaMaxConstBytes) * 255 * 255 < (uint64_t(1) << 31), "column sums must fit an s32");
 constexpr uint32_t kImmaMargin = 96;                 // zero bytes each side of k's reversed copy
 
 // Shared memory of one block for x_words-word operands and a k_words-word

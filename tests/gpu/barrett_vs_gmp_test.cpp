@@ -167,7 +167,8 @@ TEST(BarrettVsGmp, SanitizerSized) {
 TEST(BarrettVsGmp, DefaultPlanAndLimit) {
   BIGTUNE_REQUIRE_GPU();
   Context ctx;
-  EXPECT_EQ(ctx.plan(Op::MulMod, 16384, 1000).variant, "mulmod.barrett.u64.q1");
+  EXPECT_EQ(ctx.plan(Op::MulMod, 16384, 1000).variant, "mulmod.tcbarrett.u64.q1");  // session 19
+  EXPECT_EQ(ctx.plan(Op::MulMod, 65537, 1000).variant, "mulmod.barrett.u64.q1");
   // Up to 2^16 bits the NTT Montgomery powm (session 14; a batch with an even
   // modulus runs the fused NTT Barrett powm, NttMontVsGmp.DefaultPlanAbove16Kbit),
   // the composed Barrett powm above.

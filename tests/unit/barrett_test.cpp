@@ -15,6 +15,7 @@
 
 #include "kernels/modular/barrett.hpp"
 #include "kernels/registry.hpp"
+#include "kernels/variants/mul_const_imma_launch.hpp"
 
 namespace bigtune {
 namespace {
@@ -90,7 +91,12 @@ TEST(Barrett, WordShiftsMatchGmp) {
 
 // The pipeline's arithmetic for x (< 2^(2N) after the shift) and m, the way
 // the kernels do it; returns the corrections needed (and checks each step).
-int barrett_steps(mpz_t r, const mpz_t x, const mpz_t m, uint32_t n) {
+// tensor_high: P_hi as the tcbarrett variants compute it on the tensor
+// cores (kernels/block/mul_const_imma.cuh): only the byte columns of q1 mu_lo
+// from 64 (n - 1) bits on are summed, so P_hi may be one low; *q_short
+// (optional) gets how much lower q is than the exact Barrett q.
+int barrett_steps(mpz_t r, const mpz_t x, const mpz_t m, uint32_t n, bool tensor_high = false,
+                  uint64_t* q_short = nullptr) {
   const uint64_t big_n = 64ull * n;
   const uint64_t s = big_n - mpz_sizeinbase(m, 2);
   mpz_t mp, mu, xs, q1, q, t, bound;
@@ -107,7 +113,30 @@ int barrett_steps(mpz_t r, const mpz_t x, const mpz_t m, uint32_t n) {
   EXPECT_LE(mpz_sizeinbase(xs, 2), 2 * big_n) << "x << s < 2^(2N)";
   mpz_tdiv_q_2exp(q1, xs, big_n);
   mpz_mul(q, q1, mu);
-  mpz_tdiv_q_2exp(q, q, big_n);
+  if (tensor_high) {
+    // The dropped columns: sum over byte pairs (i, j), i + j < c0, of
+    // q1_i mu_j 256^(i + j) = sum_i q1_i 256^i (mu_lo mod 256^(c0 - i)).
+    const uint64_t c0 = 8ull * (n - 1);
+    mpz_t low, part;
+    mpz_inits(low, part, nullptr);
+    for (uint64_t i = 0; i < c0; ++i) {
+      mpz_tdiv_q_2exp(part, q1, 8 * i);
+      const unsigned long byte = mpz_fdiv_ui(part, 256);
+      if (byte == 0) continue;
+      mpz_tdiv_r_2exp(part, mu, 8 * (c0 - i));
+      mpz_mul_ui(part, part, byte);
+      mpz_mul_2exp(part, part, 8 * i);
+      mpz_add(low, low, part);
+    }
+    mpz_tdiv_q_2exp(part, q, big_n);  // the exact P_hi
+    mpz_sub(q, q, low);
+    mpz_tdiv_q_2exp(q, q, big_n);
+    mpz_sub(part, part, q);
+    if (q_short) *q_short = mpz_get_ui(part);
+    mpz_clears(low, part, nullptr);
+  } else {
+    mpz_tdiv_q_2exp(q, q, big_n);
+  }
   mpz_add(q, q, q1);       // = floor(q1 * (2^N + mu_lo) / 2^N)
   EXPECT_LE(mpz_sizeinbase(q, 2), big_n + 1) << "q < 2^(N+1)";
   mpz_mul(t, q, mp);
@@ -115,7 +144,7 @@ int barrett_steps(mpz_t r, const mpz_t x, const mpz_t m, uint32_t n) {
   EXPECT_GE(mpz_sgn(r), 0);
   EXPECT_LE(mpz_sizeinbase(r, 2), big_n + 64);
   int corrections = 0;
-  while (mpz_cmp(r, mp) >= 0) mpz_sub(r, r, mp), ++corrections;
+  while (mpz_cmp(r, mp) >= 0 && corrections < 64) mpz_sub(r, r, mp), ++corrections;  // a broken q fails, not hangs
   mpz_tdiv_q_2exp(r, r, s);
   mpz_clears(mp, mu, xs, q1, q, t, bound, nullptr);
   return corrections;
@@ -168,6 +197,68 @@ TEST(Barrett, ArithmeticMatchesGmpWithinFourCorrections) {
   EXPECT_GT(cases, 2000u);
   mpz_clears(m, a, b, x, r, want, nullptr);
   gmp_randclear(rng);
+}
+
+// The tcbarrett variants' high half of q1 mu_lo (the byte columns from
+// 64 (n - 1) bits on, kernels/variants/barrett_instances.cu): q at most one
+// below Barrett's, so at most one correction more than the composed form
+// (BarrettDev::corrections), on the extremes (m' = 2^(N-1), 2^N - 1, all-ones
+// operands: the largest column sums) and random moduli and products.
+TEST(Barrett, TensorCoreHighHalfCostsAtMostOneCorrection) {
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, 19);
+  mpz_t m, a, b, x, r, want;
+  mpz_inits(m, a, b, x, r, want, nullptr);
+  int worst = 0;
+  uint64_t cases = 0, shortest = 0;
+  for (uint32_t n : {1u, 2u, 3u, 5u, 17u, 64u}) {
+    const uint64_t big_n = 64ull * n;
+    for (int k = 0; k < 30; ++k) {
+      switch (k % 5) {
+        case 0: mpz_set_ui(m, 0), mpz_setbit(m, big_n - 1); break;                   // m' = 2^(N-1)
+        case 1: mpz_set_ui(m, 0), mpz_setbit(m, big_n), mpz_sub_ui(m, m, 1); break;  // 2^N - 1
+        case 2: mpz_urandomb(m, rng, 1 + k), mpz_add_ui(m, m, 1); break;             // short
+        case 3: mpz_rrandomb(m, rng, big_n); break;                                  // long runs
+        default: mpz_urandomb(m, rng, big_n), mpz_setbit(m, big_n - 1); break;
+      }
+      for (int j = 0; j < 3; ++j) {
+        if (j == 0) mpz_sub_ui(a, m, 1), mpz_set(b, a);
+        else mpz_urandomm(a, rng, m), mpz_urandomm(b, rng, m);
+        mpz_mul(x, a, b);
+        uint64_t q_short = 0;
+        const int c = barrett_steps(r, x, m, n, true, &q_short);
+        mpz_mod(want, x, m);
+        ASSERT_EQ(mpz_cmp(r, want), 0) << "n " << n << " case " << k;
+        ASSERT_LE(q_short, 1u) << "n " << n << " case " << k;
+        worst = std::max(worst, c), shortest = std::max(shortest, q_short), ++cases;
+      }
+    }
+  }
+  EXPECT_LE(worst, int(kBarrettMaxCorrections) + 1);
+  EXPECT_GE(worst, 1);
+  EXPECT_GT(cases, 500u);
+  mpz_clears(m, a, b, x, r, want, nullptr);
+  gmp_randclear(rng);
+}
+
+TEST(Barrett, TensorCoreVariantsAndLimits) {
+  const auto h100 = kernels::DeviceLimits::h100();
+  for (const char* name : {"mulmod.tcbarrett.u64.q1", "sqrmod.tcbarrett.u64.q1"}) {
+    const kernels::Variant* v = kernels::find_variant(name);
+    ASSERT_NE(v, nullptr) << name;
+    EXPECT_EQ(kernels::max_operand_bits(*v, h100), 65536u) << name;  // the kernel's shared memory
+    EXPECT_TRUE(kernels::why_invalid(*v, 1, 1, 1, h100).empty()) << name;
+    EXPECT_TRUE(kernels::why_invalid(*v, 65536, 1000, 1, h100).empty()) << name;
+    EXPECT_FALSE(kernels::why_invalid(*v, 65537, 1, 1, h100).empty()) << name;
+  }
+  // Every size up to the limit fits one block (operands and constant of 2n
+  // 32-bit words), the next does not.
+  for (uint32_t n = 1; n <= 1024; n += n < 64 ? 1 : 61)
+    EXPECT_TRUE(kernels::variants::mul_const_imma_fits(2 * n, 2 * n)) << n;
+  EXPECT_TRUE(kernels::variants::mul_const_imma_fits(2048, 2048));
+  EXPECT_FALSE(kernels::variants::mul_const_imma_fits(2 * 1300, 2 * 1300));  // past 227 KB
+  EXPECT_FALSE(kernels::variants::mul_const_imma_fits(0, 8));
 }
 
 TEST(Barrett, RegistryEntriesAndLimits) {

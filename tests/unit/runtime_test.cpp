@@ -267,9 +267,10 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::MulMod, 3584, "mulmod.wbarrett.u32.q16.l8"},
       {Op::MulMod, 4096, "mulmod.wbarrett2.u32.q8.l8.b32"},
       {Op::SqrMod, 7680, "sqrmod.wbarrett.u32.q16.l16"},
-      {Op::SqrMod, 8192, "sqrmod.wbarrett2.u32.q16.l8"},
-      {Op::MulMod, 8193, "mulmod.barrett.u64.q1"},
-      {Op::SqrMod, 65536, "sqrmod.barrett.u64.q1"},
+      {Op::SqrMod, 7681, "sqrmod.tcbarrett.u64.q1"},  // session 19: reduction products on the tensor cores
+      {Op::MulMod, 8193, "mulmod.tcbarrett.u64.q1"},
+      {Op::SqrMod, 65536, "sqrmod.tcbarrett.u64.q1"},
+      {Op::MulMod, 65537, "mulmod.barrett.u64.q1"},
       {Op::PowM, 16384, "powm.dfmat.u64.q256.t32.sw8.sq"},
       {Op::PowM, 12288, "powm.dfmat.u64.q256.t32.sw8.sq"},
       {Op::PowM, 12287, "powm.dfmat.u64.q256.t32.sw8.sq"},
