@@ -98,16 +98,18 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits, bool dfma_powm 
   // session14.md, run C). A batch with a modulus it cannot take (even, 1, a
   // factor of R) runs the Barrett powm's defaults above (w6, .w6.b2).
   if (powm && bits > 16384 && bits <= 65536) return Preferred{"powm.nttmont.u64.q1.sw9", 1};
-  // Session 19: mulmod / sqrmod above 7680 bits to 64 Kbit on the same
+  // Session 19: mulmod / sqrmod above 4 Kbit to 64 Kbit on the same
   // Barrett with its two reduction products on the u8 tensor cores
   // (tcbarrett, kernels/block/mul_const_imma.cuh; a shared modulus makes them
-  // one matrix product with the batch): 4.65e7 / 1.59e7 / 5.37e6 / 2.10e6
-  // mulmod/s at 8 / 16 / 32 / 64 Kbit against 3.70e7 (wbarrett2) / 9.28e6 /
-  // 4.33e6 / 1.94e6 (barrett): 1.26x / 1.71x / 1.24x / 1.08x; sqrmod 1.30x /
-  // 1.74x / 1.29x / 1.10x (H200, bench/results/2026-11-28-h200-session19.md,
-  // run I). Moduli per instance run the product and its remainder (the
-  // runtime's default there, runtime/context_ops.cpp).
-  if (!powm && bits > 7680 && bits <= 65536) return Preferred{prefixed(op, "tcbarrett.u64.q1"), 1};
+  // one matrix product with the batch): 7.36e7 / 6.24e7 / 4.65e7 / 1.59e7 /
+  // 5.37e6 / 2.10e6 mulmod/s at 4608 / 6144 bits and 8 / 16 / 32 / 64 Kbit
+  // against 4.67e7 / 3.75e7 (wbarrett q16.l16, wbarrett2) / 3.70e7 (wbarrett2)
+  // / 9.28e6 / 4.33e6 / 1.94e6 (barrett): 1.58x / 1.66x / 1.26x / 1.71x /
+  // 1.24x / 1.08x; sqrmod 1.62x - 1.10x (H200, runs I and J of
+  // bench/results/2026-11-28-h200-session19.md). At 4096 bits wbarrett2 keeps
+  // it (1.27e8 against 1.06e8). Moduli per instance run the product and its
+  // remainder (the runtime's default there, runtime/context_ops.cpp).
+  if (!powm && bits > 4096 && bits <= 65536) return Preferred{prefixed(op, "tcbarrett.u64.q1"), 1};
   if (bits > 8192) return Preferred{powm ? "powm.barrett.u64.q1.w6" : prefixed(op, "barrett.u64.q1"), 1};
   const uint32_t lanes = bits <= 1024 ? 4 : bits <= 2048 ? 8 : bits <= 4096 ? 16 : 32;
   const std::string l = "q8.l" + std::to_string(lanes);
@@ -192,8 +194,7 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits, bool dfma_powm 
   // full width (n = N), while wbarrett runs ceil(limbs / 16) of its L blocks:
   // chosen only where wbarrett runs all L blocks (its last 512 bits), so
   // both run exactly the work measured. Same bmont fallback for moduli per
-  // instance. Its 8-Kbit shape (q16.l8) is no default since session 19:
-  // tcbarrett above 7680 bits (above).
+  // instance. Above 4 Kbit tcbarrett since session 19 (above).
   // From 989 to 1024 bits the DFMA Barrett (kernels/modular/barrett_dfma.cuh,
   // dfma_mod_instances.cu): a shared odd modulus of that size on the FP64
   // pipe, a modulus per instance on a DFMA Montgomery product (4.0e8 against

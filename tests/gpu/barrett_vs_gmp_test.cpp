@@ -85,8 +85,8 @@ TEST(BarrettVsGmp, CachedSpectraOfTheModulus) {
 TEST(BarrettVsGmp, TensorCoreReductionProducts) {
   BIGTUNE_REQUIRE_GPU();
   std::vector<ModCase> cases;
-  for (uint64_t bits : {64ull, 65ull, 1000ull, 1024ull, 2048ull, 3001ull, 4096ull, 8192ull, 8193ull, 12345ull,
-                        16384ull, 32768ull, 40000ull, 65536ull})
+  for (uint64_t bits : {64ull, 65ull, 1000ull, 1024ull, 2048ull, 3001ull, 4096ull, 4097ull, 6000ull, 8192ull, 8193ull,
+                        12345ull, 16384ull, 32768ull, 40000ull, 65536ull})
     for (int64_t k = 0; k < 10; ++k) {
       const uint64_t count = bits <= 8192 ? 37 : 17;
       cases.push_back({Op::MulMod, bits, count, k, 0, -1, "mulmod.tcbarrett.u64.q1"});

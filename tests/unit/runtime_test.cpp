@@ -266,8 +266,8 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::MulMod, 2048, "mulmod.wbarrett2.u32.q8.l4.b32"},
       {Op::MulMod, 3584, "mulmod.wbarrett.u32.q16.l8"},
       {Op::MulMod, 4096, "mulmod.wbarrett2.u32.q8.l8.b32"},
-      {Op::SqrMod, 7680, "sqrmod.wbarrett.u32.q16.l16"},
-      {Op::SqrMod, 7681, "sqrmod.tcbarrett.u64.q1"},  // session 19: reduction products on the tensor cores
+      {Op::MulMod, 4097, "mulmod.tcbarrett.u64.q1"},  // session 19: reduction products on the tensor cores
+      {Op::SqrMod, 7680, "sqrmod.tcbarrett.u64.q1"},
       {Op::MulMod, 8193, "mulmod.tcbarrett.u64.q1"},
       {Op::SqrMod, 65536, "sqrmod.tcbarrett.u64.q1"},
       {Op::MulMod, 65537, "mulmod.barrett.u64.q1"},
