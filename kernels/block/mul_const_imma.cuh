@@ -118,22 +118,18 @@ __global__ void __launch_bounds__(kImmaThreads) mul_const_imma_kernel(const uint
   uint32_t* sums = xs + kImmaInstances * sh.row_words;
   unsigned long long* carry = reinterpret_cast<unsigned long long*>(sums + kImmaInstances * kImmaSumStride);
   const uint32_t tid = threadIdx.x, warp = tid / 32, lane = tid % 32, g = lane / 4, t4 = lane % 4;
-  const uint64_t first = uint64_t(blockIdx.x) * kImmaInstances;
 
   // k's words to shared memory (through the sums buffer, free until the
-  // products) and x's rows, with 16 loads in flight a thread; then k
-  // reversed, four copies shifted by 0..3 bytes, from shared memory.
+  // products), then k reversed, four copies shifted by 0..3 bytes: once a
+  // block, which then takes groups of 16 instances in turn (the copies'
+  // cost, like the block's start, amortized over its groups).
   for (uint32_t j = tid; j < k_words; j += kImmaThreads) sums[j] = k[j];
-  imma_stage_rows(xs, sh.row_words, x, x_stride, x_words, first, count, 0, sh.row_words);
   __syncthreads();
   const unsigned char* kb = reinterpret_cast<const unsigned char*>(sums);
   for (uint32_t u = tid; u < 4 * sh.copy_bytes; u += kImmaThreads) {
     const int32_t idx = int32_t(sh.pivot) - int32_t(u % sh.copy_bytes) - int32_t(u / sh.copy_bytes);
     copies[u] = idx >= 0 && idx < int32_t(sh.k_bytes) ? kb[idx] : 0;
   }
-  __syncthreads();
-  if (tid < kImmaInstances) carry[tid] = 0;  // slot 0: into chunk 0
-  __syncthreads();
 
   // This lane's copy of k and the word of it for col block 0, x block 0.
   const uint32_t o = (sh.pivot - g) & 3;
@@ -142,83 +138,93 @@ __global__ void __launch_bounds__(kImmaThreads) mul_const_imma_kernel(const uint
   const uint32_t* xa = xs + g * sh.row_words + t4;
   const uint32_t* xb = xa + 8 * sh.row_words;
   const uint32_t out_bytes = 4 * out_words;
+  const uint64_t groups = (count + kImmaInstances - 1) / kImmaInstances;
 
-  for (uint32_t c0 = 4 * out_lo, slot = 0; c0 < out_bytes; c0 += kImmaChunk, slot ^= kImmaInstances) {
-    // Columns [cmin, cmin + 64) of this warp; the x blocks that meet them.
-    const uint32_t cmin = c0 + 64 * warp, cmax = cmin + 63;
-    const uint32_t kb_lo = cmin >= sh.k_bytes ? (cmin - sh.k_bytes + 1) / 32 : 0;
-    const uint32_t kb_hi = min(sh.x_blocks, cmax / 32 + 1);
-    int acc[kImmaColBlocks][4];
-#pragma unroll
-    for (uint32_t j = 0; j < kImmaColBlocks; ++j) acc[j][0] = acc[j][1] = acc[j][2] = acc[j][3] = 0;
-    for (uint32_t b = kb_lo; b < kb_hi; ++b) {
-      const uint32_t a[4] = {xa[8 * b], xb[8 * b], xa[8 * b + 4], xb[8 * b + 4]};
-      const int32_t kw = kbase + int32_t(8 * b) - int32_t(cmin / 4);
-#pragma unroll
-      for (uint32_t j = 0; j < kImmaColBlocks; ++j) imma_u8(acc[j], a, kl[kw - 2 * j], kl[kw - 2 * j + 4]);
-    }
-    // Column sums: instance g (and g + 8), columns 2 t4 and 2 t4 + 1 of each
-    // col block; rows skewed by one word every 32 columns.
-#pragma unroll
-    for (uint32_t j = 0; j < kImmaColBlocks; ++j) {
-      const uint32_t col = 64 * warp + 8 * j + 2 * t4, at = col + col / 32;
-      sums[g * kImmaSumStride + at] = uint32_t(acc[j][0]);
-      sums[g * kImmaSumStride + at + 1] = uint32_t(acc[j][1]);
-      sums[(g + 8) * kImmaSumStride + at] = uint32_t(acc[j][2]);
-      sums[(g + 8) * kImmaSumStride + at + 1] = uint32_t(acc[j][3]);
-    }
+  for (uint64_t group = blockIdx.x; group < groups; group += gridDim.x) {
+    const uint64_t first = group * kImmaInstances;
+    // x's rows, with 16 loads in flight a thread (the previous group's last
+    // chunk ended at a barrier: xs and sums are free).
+    imma_stage_rows(xs, sh.row_words, x, x_stride, x_words, first, count, 0, sh.row_words);
+    if (tid < kImmaInstances) carry[tid] = 0;  // slot 0: into chunk 0
     __syncthreads();
 
-    // Words: thread u of instance row (16 a row, two rows a warp) takes
-    // columns [32 u, 32 u + 32) of the chunk = 8 words.
-    {
-      const uint32_t row = tid / 16, u = tid % 16, half = (lane / 16) * 16;
-      const uint32_t* srow = sums + row * kImmaSumStride + 32 * u + u;
-      uint32_t w[8];
-      unsigned long long c = u == 0 ? carry[slot + row] : 0;
+    for (uint32_t c0 = 4 * out_lo, slot = 0; c0 < out_bytes; c0 += kImmaChunk, slot ^= kImmaInstances) {
+      // Columns [cmin, cmin + 64) of this warp; the x blocks that meet them.
+      const uint32_t cmin = c0 + 64 * warp, cmax = cmin + 63;
+      const uint32_t kb_lo = cmin >= sh.k_bytes ? (cmin - sh.k_bytes + 1) / 32 : 0;
+      const uint32_t kb_hi = min(sh.x_blocks, cmax / 32 + 1);
+      int acc[kImmaColBlocks][4];
 #pragma unroll
-      for (uint32_t q = 0; q < 8; ++q) {
-        const unsigned long long v = (unsigned long long)srow[4 * q] + ((unsigned long long)srow[4 * q + 1] << 8) +
-                                     ((unsigned long long)srow[4 * q + 2] << 16) +
-                                     ((unsigned long long)srow[4 * q + 3] << 24) + c;
-        w[q] = uint32_t(v);
-        c = v >> 32;
-      }
-      // The carry out of thread u goes into thread u + 1's words.
-      unsigned long long cin = __shfl_up_sync(0xffffffffu, c, 1, 16);
-      if (u == 0) cin = 0;
-      bool all_ones = true;
+      for (uint32_t j = 0; j < kImmaColBlocks; ++j) acc[j][0] = acc[j][1] = acc[j][2] = acc[j][3] = 0;
+      for (uint32_t b = kb_lo; b < kb_hi; ++b) {
+        const uint32_t a[4] = {xa[8 * b], xb[8 * b], xa[8 * b + 4], xb[8 * b + 4]};
+        const int32_t kw = kbase + int32_t(8 * b) - int32_t(cmin / 4);
 #pragma unroll
-      for (uint32_t q = 0; q < 8; ++q) {
-        const unsigned long long v = (unsigned long long)w[q] + cin;
-        w[q] = uint32_t(v);
-        cin = v >> 32;
-        all_ones = all_ones && w[q] == 0xffffffffu;
+        for (uint32_t j = 0; j < kImmaColBlocks; ++j) imma_u8(acc[j], a, kl[kw - 2 * j], kl[kw - 2 * j + 4]);
       }
-      // 0/1 carries across the row's 16 threads: generate (this thread's
-      // words overflowed) and propagate (they are all ones) masks, carries =
-      // (G + (G | P)) ^ P, the carries of adding the two masks.
-      const uint32_t gen = __ballot_sync(0xffffffffu, cin != 0) >> half & 0xffffu;
-      const uint32_t prop = __ballot_sync(0xffffffffu, all_ones) >> half & 0xffffu;
-      const uint32_t carries = (gen + (gen | prop)) ^ prop;
-      uint32_t in = (carries >> u) & 1;
+      // Column sums: instance g (and g + 8), columns 2 t4 and 2 t4 + 1 of each
+      // col block; rows skewed by one word every 32 columns.
 #pragma unroll
-      for (uint32_t q = 0; q < 8; ++q) {
-        const uint32_t v = w[q] + in;
-        in = in && v == 0;
-        w[q] = v;
+      for (uint32_t j = 0; j < kImmaColBlocks; ++j) {
+        const uint32_t col = 64 * warp + 8 * j + 2 * t4, at = col + col / 32;
+        sums[g * kImmaSumStride + at] = uint32_t(acc[j][0]);
+        sums[g * kImmaSumStride + at + 1] = uint32_t(acc[j][1]);
+        sums[(g + 8) * kImmaSumStride + at] = uint32_t(acc[j][2]);
+        sums[(g + 8) * kImmaSumStride + at + 1] = uint32_t(acc[j][3]);
       }
-      if (u == 15) carry[(slot ^ kImmaInstances) + row] = c + ((carries >> 16) & 1);
-      const uint64_t inst = first + row;
-      const uint32_t w0 = c0 / 4 + 8 * u;
-      if (inst < count) {
-        uint32_t* dst = out + inst * out_stride + w0;
+      __syncthreads();
+
+      // Words: thread u of instance row (16 a row, two rows a warp) takes
+      // columns [32 u, 32 u + 32) of the chunk = 8 words.
+      {
+        const uint32_t row = tid / 16, u = tid % 16, half = (lane / 16) * 16;
+        const uint32_t* srow = sums + row * kImmaSumStride + 32 * u + u;
+        uint32_t w[8];
+        unsigned long long c = u == 0 ? carry[slot + row] : 0;
 #pragma unroll
-        for (uint32_t q = 0; q < 8; ++q)
-          if (w0 + q < out_words) dst[q] = w[q];
+        for (uint32_t q = 0; q < 8; ++q) {
+          const unsigned long long v = (unsigned long long)srow[4 * q] + ((unsigned long long)srow[4 * q + 1] << 8) +
+                                       ((unsigned long long)srow[4 * q + 2] << 16) +
+                                       ((unsigned long long)srow[4 * q + 3] << 24) + c;
+          w[q] = uint32_t(v);
+          c = v >> 32;
+        }
+        // The carry out of thread u goes into thread u + 1's words.
+        unsigned long long cin = __shfl_up_sync(0xffffffffu, c, 1, 16);
+        if (u == 0) cin = 0;
+        bool all_ones = true;
+#pragma unroll
+        for (uint32_t q = 0; q < 8; ++q) {
+          const unsigned long long v = (unsigned long long)w[q] + cin;
+          w[q] = uint32_t(v);
+          cin = v >> 32;
+          all_ones = all_ones && w[q] == 0xffffffffu;
+        }
+        // 0/1 carries across the row's 16 threads: generate (this thread's
+        // words overflowed) and propagate (they are all ones) masks, carries =
+        // (G + (G | P)) ^ P, the carries of adding the two masks.
+        const uint32_t gen = __ballot_sync(0xffffffffu, cin != 0) >> half & 0xffffu;
+        const uint32_t prop = __ballot_sync(0xffffffffu, all_ones) >> half & 0xffffu;
+        const uint32_t carries = (gen + (gen | prop)) ^ prop;
+        uint32_t in = (carries >> u) & 1;
+#pragma unroll
+        for (uint32_t q = 0; q < 8; ++q) {
+          const uint32_t v = w[q] + in;
+          in = in && v == 0;
+          w[q] = v;
+        }
+        if (u == 15) carry[(slot ^ kImmaInstances) + row] = c + ((carries >> 16) & 1);
+        const uint64_t inst = first + row;
+        const uint32_t w0 = c0 / 4 + 8 * u;
+        if (inst < count) {
+          uint32_t* dst = out + inst * out_stride + w0;
+#pragma unroll
+          for (uint32_t q = 0; q < 8; ++q)
+            if (w0 + q < out_words) dst[q] = w[q];
+        }
       }
+      __syncthreads();
     }
-    __syncthreads();
   }
 }
 

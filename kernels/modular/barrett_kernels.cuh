@@ -33,6 +33,9 @@ struct BarrettDev {
 };
 
 __device__ inline uint32_t barrett_lane() { return threadIdx.x & 31u; }
+// Where instance i's s and m' are: the one copy of a shared modulus (index
+// 0, unless barrett_mu_kernel copied it to every instance), else its own.
+__device__ inline uint64_t barrett_mod_index(const BarrettDev& v, uint64_t i) { return v.count_m == 1 ? 0 : i; }
 __device__ inline uint32_t barrett_round_len(uint32_t words, uint32_t base) {
   return words - base < 32u ? words - base : 32u;
 }
@@ -107,7 +110,7 @@ __device__ inline void barrett_check_body(const BarrettDev& v, const uint64_t* a
   // Bit 0: some a >= m with s = 0 (then a < 2^N <= 2m: one subtraction of m
   // reduces it, barrett_csub_body); bit 1: some a >= m with s > 0 (the
   // Barrett reduction, two products).
-  if (lane == 0 && ge) atomicOr(v.flag, v.shift[i] == 0 ? 1u : 2u);
+  if (lane == 0 && ge) atomicOr(v.flag, v.shift[barrett_mod_index(v, i)] == 0 ? 1u : 2u);
 }
 
 // out = a >= m ? a - m : a, for instances whose a < 2m (the check found no
@@ -141,7 +144,7 @@ __device__ inline void barrett_csub_body(const BarrettDev& v, const uint64_t* a,
 // q1 = floor((t << s) / 2^N): words n .. 2n-1 of t << s (t of t_words words).
 __device__ inline void barrett_q1_body(const BarrettDev& v, const uint64_t* t, uint32_t t_words, uint64_t i) {
   const uint32_t n = v.n, lane = barrett_lane();
-  const uint32_t s = v.shift[i];
+  const uint32_t s = v.shift[barrett_mod_index(v, i)];
   const uint64_t* ti = t + i * t_words;
   uint64_t* qi = v.q + i * n;
   for (uint32_t j = lane; j < n; j += 32) qi[j] = barrett_shl_word(ti, t_words, int64_t(n) + j, s / 64, s % 64);
@@ -173,9 +176,9 @@ __device__ inline void barrett_qadd_body(const BarrettDev& v, uint64_t i) {
 __device__ inline void barrett_finish_body(const BarrettDev& v, const uint64_t* t, uint32_t t_words, uint64_t* out,
                                            uint64_t i) {
   const uint32_t n = v.n, lane = barrett_lane(), w = n + 1;
-  const uint32_t s = v.shift[i], ws = s / 64, bs = s % 64;
+  const uint32_t s = v.shift[barrett_mod_index(v, i)], ws = s / 64, bs = s % 64;
   const uint64_t* ti = t + i * t_words;
-  const uint64_t* mp = v.mprime + i * n;
+  const uint64_t* mp = v.mprime + barrett_mod_index(v, i) * n;
   uint64_t* row[2] = {v.p + i * 2 * n, v.alt + i * 2 * n};
   // q = q_lo + d 2^N: q m' = q_lo m' + d m' 2^N, of which word n is d m'[0].
   const uint64_t dm = v.d[i] ? mp[0] : 0;
@@ -218,7 +221,7 @@ __device__ inline void barrett_finish_body(const BarrettDev& v, const uint64_t* 
 // powm: out = 1 mod m (0 for m = 1, i.e. s = N - 1).
 __device__ inline void barrett_one_body(const BarrettDev& v, uint64_t* out, uint64_t i) {
   const uint32_t n = v.n, lane = barrett_lane();
-  const uint64_t one = v.shift[i] == 64 * n - 1 ? 0 : 1;
+  const uint64_t one = v.shift[barrett_mod_index(v, i)] == 64 * n - 1 ? 0 : 1;
   for (uint32_t j = lane; j < n; j += 32) out[i * n + j] = j == 0 ? one : 0;
 }
 
@@ -246,8 +249,11 @@ __device__ inline void barrett_gather_body(const BarrettDev& v, const uint64_t* 
 __global__ void __launch_bounds__(256) barrett_prep_kernel(BarrettDev v, const uint64_t* m) {
   BARRETT_FOR_EACH(v.count_m) barrett_prep_body(v, m, i);
 }
-__global__ void __launch_bounds__(256) barrett_mu_kernel(BarrettDev v) {
-  BARRETT_FOR_EACH(v.count) barrett_mu_body(v, i);
+// mu (and m', s) of the first `copies` instances: every instance where the
+// registered product multiplies instance by instance, instance 0 alone
+// where the reduction products read one copy (tcbarrett).
+__global__ void __launch_bounds__(256) barrett_mu_kernel(BarrettDev v, uint64_t copies) {
+  BARRETT_FOR_EACH(copies) barrett_mu_body(v, i);
 }
 __global__ void __launch_bounds__(256) barrett_check_kernel(BarrettDev v, const uint64_t* a, const uint64_t* m) {
   BARRETT_FOR_EACH(v.count) barrett_check_body(v, a, m, i);

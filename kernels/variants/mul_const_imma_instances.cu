@@ -23,12 +23,20 @@ cudaError_t launch_mul_const_imma(uint32_t* out, uint32_t out_lo, uint32_t out_w
   if (!mul_const_imma_fits(x_words, k_words) || out_words > out_stride || x_words > x_stride)
     return cudaErrorInvalidValue;
   if (count == 0 || out_lo >= out_words) return cudaSuccess;
-  const uint64_t blocks = (count + block::kImmaInstances - 1) / block::kImmaInstances;
-  if (blocks > 0x7fffffffu) return cudaErrorInvalidConfiguration;
   const uint64_t smem = block::ImmaShape::of(x_words, k_words).smem_bytes();
   cudaError_t e = cudaFuncSetAttribute(block::mul_const_imma_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                        int(smem));
   if (e != cudaSuccess) return e;
+  // One wave of resident blocks, each looping over groups of 16 instances
+  // (the constant's copies built once a block).
+  int device = 0, sms = 0, per_sm = 0;
+  if ((e = cudaGetDevice(&device)) != cudaSuccess ||
+      (e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device)) != cudaSuccess ||
+      (e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, block::mul_const_imma_kernel, block::kImmaThreads,
+                                                         size_t(smem))) != cudaSuccess)
+    return e;
+  const uint64_t groups = (count + block::kImmaInstances - 1) / block::kImmaInstances;
+  const uint64_t blocks = std::min<uint64_t>(groups, uint64_t(std::max(1, sms * std::max(1, per_sm))));
   block::mul_const_imma_kernel<<<uint32_t(blocks), block::kImmaThreads, smem, stream>>>(
       x, x_words, x_stride, k, k_words, out, out_lo, out_words, out_stride, count);
   return cudaGetLastError();
