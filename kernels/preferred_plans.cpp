@@ -101,14 +101,15 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits, bool dfma_powm 
   // Session 19: mulmod / sqrmod above 4 Kbit to 64 Kbit on the same
   // Barrett with its two reduction products on the u8 tensor cores
   // (tcbarrett, kernels/block/mul_const_imma.cuh; a shared modulus makes them
-  // one matrix product with the batch): 7.36e7 / 6.24e7 / 4.65e7 / 1.59e7 /
-  // 5.37e6 / 2.10e6 mulmod/s at 4608 / 6144 bits and 8 / 16 / 32 / 64 Kbit
-  // against 4.67e7 / 3.75e7 (wbarrett q16.l16, wbarrett2) / 3.70e7 (wbarrett2)
-  // / 9.28e6 / 4.33e6 / 1.94e6 (barrett): 1.58x / 1.66x / 1.26x / 1.71x /
-  // 1.24x / 1.08x; sqrmod 1.62x - 1.10x (H200, runs I and J of
-  // bench/results/2026-11-28-h200-session19.md). At 4096 bits wbarrett2 keeps
-  // it (1.27e8 against 1.06e8). Moduli per instance run the product and its
-  // remainder (the runtime's default there, runtime/context_ops.cpp).
+  // one matrix product with the batch): 7.81e7 / 4.89e7 / 1.65e7 / 5.55e6 /
+  // 2.16e6 mulmod/s at 4608 bits and 8 / 16 / 32 / 64 Kbit against 4.68e7
+  // (barrett; wbarrett q16.l16 4.67e7) / 3.74e7 (wbarrett2) / 9.33e6 /
+  // 4.35e6 / 1.94e6 (barrett): 1.67x / 1.31x / 1.76x / 1.28x / 1.11x; sqrmod
+  // 1.37x / 1.78x / 1.32x / 1.13x at 8-64 Kbit (H200, run L of
+  // bench/results/2026-11-28-h200-session19.md; run J: 1.66x at 6144 bits).
+  // At 4096 bits wbarrett2 keeps it (1.28e8 against 1.16e8). Moduli per
+  // instance run the product and its remainder (the runtime's default
+  // there, runtime/context_ops.cpp).
   if (!powm && bits > 4096 && bits <= 65536) return Preferred{prefixed(op, "tcbarrett.u64.q1"), 1};
   if (bits > 8192) return Preferred{powm ? "powm.barrett.u64.q1.w6" : prefixed(op, "barrett.u64.q1"), 1};
   const uint32_t lanes = bits <= 1024 ? 4 : bits <= 2048 ? 8 : bits <= 4096 ? 16 : 32;
