@@ -98,19 +98,24 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits, bool dfma_powm 
   // session14.md, run C). A batch with a modulus it cannot take (even, 1, a
   // factor of R) runs the Barrett powm's defaults above (w6, .w6.b2).
   if (powm && bits > 16384 && bits <= 65536) return Preferred{"powm.nttmont.u64.q1.sw9", 1};
-  // Session 19: mulmod / sqrmod above 4 Kbit to 64 Kbit on the same
+  // Session 19: mulmod / sqrmod above 2048 bits to 64 Kbit on the same
   // Barrett with its two reduction products on the u8 tensor cores
   // (tcbarrett, kernels/block/mul_const_imma.cuh; a shared modulus makes them
-  // one matrix product with the batch): 7.81e7 / 4.89e7 / 1.65e7 / 5.55e6 /
-  // 2.16e6 mulmod/s at 4608 bits and 8 / 16 / 32 / 64 Kbit against 4.68e7
-  // (barrett; wbarrett q16.l16 4.67e7) / 3.74e7 (wbarrett2) / 9.33e6 /
-  // 4.35e6 / 1.94e6 (barrett): 1.67x / 1.31x / 1.76x / 1.28x / 1.11x; sqrmod
-  // 1.37x / 1.78x / 1.32x / 1.13x at 8-64 Kbit (H200, run L of
-  // bench/results/2026-11-28-h200-session19.md; run J: 1.66x at 6144 bits).
-  // At 4096 bits wbarrett2 keeps it (1.28e8 against 1.16e8). Moduli per
-  // instance run the product and its remainder (the runtime's default
-  // there, runtime/context_ops.cpp).
-  if (!powm && bits > 4096 && bits <= 65536) return Preferred{prefixed(op, "tcbarrett.u64.q1"), 1};
+  // one matrix product with the batch; q1, q1 mu_lo's high half and q in
+  // one pass). mulmod/s (H200, runs L-N of bench/results/2026-11-28-h200-
+  // session19.md; the others' best in the same process):
+  //   2560 bits 2.17e8 against 1.44e8 (barrett; wbarrett q16.l8 1.33e8): 1.51x
+  //   3584      1.77e8 against 1.27e8 (wbarrett2):                        1.40x
+  //   4096      1.39e8 against 1.28e8 (wbarrett2):                        1.08x
+  //   4608      8.69e7 against 4.68e7 (barrett, run L):                    1.86x
+  //   8 Kbit    5.48e7 against 3.75e7 (wbarrett2):                        1.46x
+  //   16 Kbit   1.75e7 against 9.33e6 (barrett, run L):                    1.88x
+  //   32 Kbit   5.74e6 against 4.35e6 (barrett, cached spectra, run L):    1.32x
+  //   64 Kbit   2.17e6 against 1.94e6 (same, run L):                       1.12x
+  // sqrmod 1.08-1.87x. At 2048 bits wbarrett2 keeps it (4.26e8 against
+  // 3.11e8). Moduli per instance run the product and its remainder (the
+  // runtime's default there, runtime/context_ops.cpp).
+  if (!powm && bits > 2048 && bits <= 65536) return Preferred{prefixed(op, "tcbarrett.u64.q1"), 1};
   if (bits > 8192) return Preferred{powm ? "powm.barrett.u64.q1.w6" : prefixed(op, "barrett.u64.q1"), 1};
   const uint32_t lanes = bits <= 1024 ? 4 : bits <= 2048 ? 8 : bits <= 4096 ? 16 : 32;
   const std::string l = "q8.l" + std::to_string(lanes);
@@ -195,7 +200,8 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits, bool dfma_powm 
   // full width (n = N), while wbarrett runs ceil(limbs / 16) of its L blocks:
   // chosen only where wbarrett runs all L blocks (its last 512 bits), so
   // both run exactly the work measured. Same bmont fallback for moduli per
-  // instance. Above 4 Kbit tcbarrett since session 19 (above).
+  // instance. Its 4- and 8-Kbit shapes, like wbarrett's from 2049 bits, are
+  // no default since session 19: tcbarrett above 2048 bits (above).
   // From 989 to 1024 bits the DFMA Barrett (kernels/modular/barrett_dfma.cuh,
   // dfma_mod_instances.cu): a shared odd modulus of that size on the FP64
   // pipe, a modulus per instance on a DFMA Montgomery product (4.0e8 against
@@ -215,7 +221,6 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits, bool dfma_powm 
   if (bits >= 989 && bits <= 1024)
     return Preferred{op == Op::MulMod ? "mulmod.dfma.u64.q16.roll4.wtile" : "sqrmod.dfma.u64.q16", 128};
   if (bits > 1536 && bits <= 2048) return Preferred{prefixed(op, "wbarrett2.u32.q8.l4.b32"), 8};
-  if (bits > 3584 && bits <= 4096) return Preferred{prefixed(op, "wbarrett2.u32.q8.l8.b32"), 4};
   if (lanes == 4) return Preferred{prefixed(op, "wbarrett.u32.q8.l4"), 32};
   const uint32_t l16 = lanes / 2;
   return Preferred{prefixed(op, "wbarrett.u32.q16.l") + std::to_string(l16), 128 / l16};

@@ -73,15 +73,16 @@ struct ImmaShape {
 
 // rows[r stride + i] = word off + i of instance first + r's operand (src:
 // `words` words an instance, src_stride apart; zero outside [0, words) and
-// for instances past count), r < 16, i < len. Every thread keeps its 16
+// for instances past count, and for i >= valid), r < 16, i < len. Every thread keeps its 16
 // rows' loads in flight at once: the loads, not their latency, set the time
 // (one load at a time left the block waiting on each).
 __device__ inline void imma_stage_rows(uint32_t* rows, uint32_t stride, const uint32_t* src, uint32_t src_stride,
-                                       uint32_t words, uint64_t first, uint64_t count, int64_t off, uint32_t len) {
+                                       uint32_t words, uint64_t first, uint64_t count, int64_t off, uint32_t len,
+                                       uint32_t valid) {
   for (uint32_t i0 = 0; i0 < len; i0 += kImmaThreads) {
     const uint32_t i = i0 + threadIdx.x;
     const int64_t k = off + int64_t(i);
-    const bool in = i < len && k >= 0 && k < int64_t(words);
+    const bool in = i < valid && k >= 0 && k < int64_t(words);
     uint32_t v[kImmaInstances];
 #pragma unroll
     for (uint32_t r = 0; r < kImmaInstances; ++r)
@@ -93,6 +94,51 @@ __device__ inline void imma_stage_rows(uint32_t* rows, uint32_t stride, const ui
   }
 }
 
+// As imma_stage_rows for words off + i of src << (32 ws + bs) (the
+// Barrett q1 of t << s): two source words a row word.
+__device__ inline void imma_stage_shifted(uint32_t* rows, uint32_t stride, const uint32_t* src, uint32_t src_stride,
+                                          uint32_t words, uint64_t first, uint64_t count, int64_t off, uint32_t len,
+                                          uint32_t valid, uint32_t ws, uint32_t bs) {
+  for (uint32_t i0 = 0; i0 < len; i0 += kImmaThreads) {
+    const uint32_t i = i0 + threadIdx.x;
+    const int64_t k = off + int64_t(i) - int64_t(ws);
+    const bool hi_in = i < valid && k >= 0 && k < int64_t(words);
+    const bool lo_in = i < valid && k >= 1 && k - 1 < int64_t(words);
+    uint32_t v[kImmaInstances];
+#pragma unroll
+    for (uint32_t r = 0; r < kImmaInstances; ++r) {
+      const uint32_t* row = src + (first + r) * src_stride;
+      const bool live = first + r < count;
+      const uint32_t hi = live && hi_in ? row[k] : 0, lo = live && lo_in ? row[k - 1] : 0;
+      v[r] = bs ? (hi << bs) | (lo >> (32 - bs)) : hi;
+    }
+    if (i < len) {
+#pragma unroll
+      for (uint32_t r = 0; r < kImmaInstances; ++r) rows[r * stride + i] = v[r];
+    }
+  }
+}
+
+// One launch of the kernel below: the plain product (out_i words
+// [out_lo, out_words) = x_i * k at word w of out_i) and, for the composed
+// Barrett, its quotient in one pass (kernels/variants/barrett_instances.cu):
+// x_i's rows are words [x_lo, x_lo + x_words) of x_i << s (s = shift[0];
+// x_i has x_src_words words; q1), x_i's row is added at word add_at of the
+// product (q = P_hi + q1), words from write_lo on stored at w - write_lo,
+// and the last word (q's bit N) to top[i].
+struct ImmaArgs {
+  const uint32_t* x = nullptr;
+  uint32_t x_words = 0, x_stride = 0, x_src_words = 0, x_lo = 0;
+  const uint32_t* shift = nullptr;  // null: s = 0
+  const uint32_t* k = nullptr;
+  uint32_t k_words = 0;
+  uint32_t* out = nullptr;
+  uint32_t out_lo = 0, out_words = 0, out_stride = 0, write_lo = 0;
+  uint32_t add_at = 0;        // 0: nothing added
+  uint32_t* top = nullptr;    // null: the last word stored like the others
+  uint64_t count = 0;
+};
+
 __device__ __forceinline__ void imma_u8(int (&c)[4], const uint32_t (&a)[4], uint32_t b0, uint32_t b1) {
   asm volatile(
       "mma.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
@@ -101,16 +147,15 @@ __device__ __forceinline__ void imma_u8(int (&c)[4], const uint32_t (&a)[4], uin
       : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
 }
 
-// out_i (out_stride words) gets words [out_lo, out_words) of x_i * k, exact
-// for out_lo = 0, else from the columns at and above word out_lo alone (the
-// high half of a Barrett quotient: at most one below); x_i has x_words words
-// at x + i x_stride. Grid: ceil(count / 16) blocks of 256
-// threads, ImmaShape::smem_bytes() of dynamic shared memory.
-__global__ void __launch_bounds__(kImmaThreads) mul_const_imma_kernel(const uint32_t* x, uint32_t x_words,
-                                                                      uint32_t x_stride, const uint32_t* k,
-                                                                      uint32_t k_words, uint32_t* out, uint32_t out_lo,
-                                                                      uint32_t out_words, uint32_t out_stride,
-                                                                      uint64_t count) {
+// out_i (out_stride words) gets words [out_lo, out_words) of x_i * k (and
+// ImmaArgs' extras), exact for out_lo = 0, else from the columns at and
+// above word out_lo alone (the high half of a Barrett quotient: at most one
+// below). Grid: one wave of resident blocks of 256 threads (each loops over
+// groups of 16 instances), ImmaShape::smem_bytes() of dynamic shared memory.
+__global__ void __launch_bounds__(kImmaThreads) mul_const_imma_kernel(const ImmaArgs args) {
+  const uint32_t x_words = args.x_words, k_words = args.k_words, out_lo = args.out_lo, out_words = args.out_words;
+  const uint32_t* k = args.k;
+  const uint64_t count = args.count;
   extern __shared__ __align__(16) unsigned char imma_smem[];
   const ImmaShape sh = ImmaShape::of(x_words, k_words);
   unsigned char* copies = imma_smem;
@@ -144,7 +189,14 @@ __global__ void __launch_bounds__(kImmaThreads) mul_const_imma_kernel(const uint
     const uint64_t first = group * kImmaInstances;
     // x's rows, with 16 loads in flight a thread (the previous group's last
     // chunk ended at a barrier: xs and sums are free).
-    imma_stage_rows(xs, sh.row_words, x, x_stride, x_words, first, count, 0, sh.row_words);
+    if (args.shift) {
+      const uint32_t sbits = args.shift[0];
+      imma_stage_shifted(xs, sh.row_words, args.x, args.x_stride, args.x_src_words, first, count, args.x_lo,
+                         sh.row_words, x_words, sbits / 32, sbits % 32);
+    } else {
+      imma_stage_rows(xs, sh.row_words, args.x, args.x_stride, args.x_src_words, first, count, args.x_lo,
+                      sh.row_words, x_words);
+    }
     if (tid < kImmaInstances) carry[tid] = 0;  // slot 0: into chunk 0
     __syncthreads();
 
@@ -181,11 +233,15 @@ __global__ void __launch_bounds__(kImmaThreads) mul_const_imma_kernel(const uint
         const uint32_t* srow = sums + row * kImmaSumStride + 32 * u + u;
         uint32_t w[8];
         unsigned long long c = u == 0 ? carry[slot + row] : 0;
+        const uint32_t wbase = c0 / 4 + 8 * u;
 #pragma unroll
         for (uint32_t q = 0; q < 8; ++q) {
+          // q = P_hi + q1: x's row word (wbase + q - add_at) joins the sum.
+          const uint32_t xj = wbase + q - args.add_at;
+          const uint32_t addend = args.add_at && wbase + q >= args.add_at && xj < x_words ? xs[row * sh.row_words + xj] : 0;
           const unsigned long long v = (unsigned long long)srow[4 * q] + ((unsigned long long)srow[4 * q + 1] << 8) +
                                        ((unsigned long long)srow[4 * q + 2] << 16) +
-                                       ((unsigned long long)srow[4 * q + 3] << 24) + c;
+                                       ((unsigned long long)srow[4 * q + 3] << 24) + addend + c;
           w[q] = uint32_t(v);
           c = v >> 32;
         }
@@ -215,12 +271,16 @@ __global__ void __launch_bounds__(kImmaThreads) mul_const_imma_kernel(const uint
         }
         if (u == 15) carry[(slot ^ kImmaInstances) + row] = c + ((carries >> 16) & 1);
         const uint64_t inst = first + row;
-        const uint32_t w0 = c0 / 4 + 8 * u;
         if (inst < count) {
-          uint32_t* dst = out + inst * out_stride + w0;
+          uint32_t* dst = args.out + inst * args.out_stride;
 #pragma unroll
-          for (uint32_t q = 0; q < 8; ++q)
-            if (w0 + q < out_words) dst[q] = w[q];
+          for (uint32_t q = 0; q < 8; ++q) {
+            const uint32_t at = wbase + q;
+            if (args.top && at + 1 == out_words)
+              args.top[inst] = w[q];
+            else if (at >= args.write_lo && at < out_words)
+              dst[at - args.write_lo] = w[q];
+          }
         }
       }
       __syncthreads();

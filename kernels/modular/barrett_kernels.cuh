@@ -91,8 +91,12 @@ __device__ inline void barrett_mu_body(const BarrettDev& v, uint64_t i) {
   if (lane == 0 && src != i) v.shift[i] = v.shift[0];
 }
 
-// flag |= (a >= m) for instance i: the highest differing word decides.
+// flag |= 1 if a >= m for instance i where its modulus is shorter than N
+// bits (s > 0): the highest differing word decides. With s = 0 any a < 2^N
+// needs nothing: a b < 2^(2N) is within Barrett's bound (barrett.hpp), so
+// such an instance reads nothing here.
 __device__ inline void barrett_check_body(const BarrettDev& v, const uint64_t* a, const uint64_t* m, uint64_t i) {
+  if (v.shift[barrett_mod_index(v, i)] == 0) return;
   const uint32_t n = v.n, lane = barrett_lane();
   const uint64_t* ai = a + i * n;
   const uint64_t* mi = m + (v.count_m == 1 ? 0 : i) * n;
@@ -107,38 +111,7 @@ __device__ inline void barrett_check_body(const BarrettDev& v, const uint64_t* a
       break;
     }
   }
-  // Bit 0: some a >= m with s = 0 (then a < 2^N <= 2m: one subtraction of m
-  // reduces it, barrett_csub_body); bit 1: some a >= m with s > 0 (the
-  // Barrett reduction, two products).
-  if (lane == 0 && ge) atomicOr(v.flag, v.shift[barrett_mod_index(v, i)] == 0 ? 1u : 2u);
-}
-
-// out = a >= m ? a - m : a, for instances whose a < 2m (the check found no
-// a >= m with s > 0).
-__device__ inline void barrett_csub_body(const BarrettDev& v, const uint64_t* a, const uint64_t* m, uint64_t* out,
-                                         uint64_t i) {
-  const uint32_t n = v.n, lane = barrett_lane();
-  const uint64_t* ai = a + i * n;
-  const uint64_t* mi = m + (v.count_m == 1 ? 0 : i) * n;
-  uint64_t* oi = out + i * n;
-  bool ge = true;
-  for (int64_t base = int64_t((n - 1) / 32) * 32; base >= 0; base -= 32) {
-    const uint64_t j = uint64_t(base) + lane;
-    const uint64_t x = j < n ? ai[j] : 0, y = j < n ? mi[j] : 0;
-    const uint32_t diff = __ballot_sync(~0u, x != y);
-    if (diff) {
-      ge = __shfl_sync(~0u, x > y ? 1 : 0, 31 - __clz(int(diff))) != 0;
-      break;
-    }
-  }
-  uint32_t c = 0;
-  for (uint32_t base = 0; base < n; base += 32) {
-    const uint32_t j = base + lane, len = barrett_round_len(n, base);
-    const uint64_t x = j < n ? ai[j] : 0, y = ge && j < n ? mi[j] : 0, dif = x - y;
-    const BarrettCarry k = barrett_resolve(x < y, j < n && dif == 0, c, len);
-    if (j < n) oi[j] = dif - k.in;
-    c = k.out;
-  }
+  if (lane == 0 && ge) atomicOr(v.flag, 1u);
 }
 
 // q1 = floor((t << s) / 2^N): words n .. 2n-1 of t << s (t of t_words words).
@@ -257,10 +230,6 @@ __global__ void __launch_bounds__(256) barrett_mu_kernel(BarrettDev v, uint64_t 
 }
 __global__ void __launch_bounds__(256) barrett_check_kernel(BarrettDev v, const uint64_t* a, const uint64_t* m) {
   BARRETT_FOR_EACH(v.count) barrett_check_body(v, a, m, i);
-}
-__global__ void __launch_bounds__(256) barrett_csub_kernel(BarrettDev v, const uint64_t* a, const uint64_t* m,
-                                                           uint64_t* out) {
-  BARRETT_FOR_EACH(v.count) barrett_csub_body(v, a, m, out, i);
 }
 __global__ void __launch_bounds__(256) barrett_q1_kernel(BarrettDev v, const uint64_t* t, uint32_t t_words) {
   BARRETT_FOR_EACH(v.count) barrett_q1_body(v, t, t_words, i);

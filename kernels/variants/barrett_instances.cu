@@ -9,7 +9,7 @@
 //   mulmod with a modulus per instance: t = a*b -> t mod m by the
 //              registered division at 2N bits (no mu: its division would
 //              cost the same, and the reduction's two products come on top);
-//   mulmod:    [check a, b < m; if not, reduce them first]
+//   mulmod:    [a shorter modulus: check a, b < m, else reduce them first]
 //              t = a*b (registered mul/sqr) -> q1 = high half of t << s
 //              -> P = q1 * mu_lo (registered mul) -> q = P_hi + q1
 //              -> P = q * m' (registered mul) -> r = (t << s) - P, <= 4
@@ -49,7 +49,6 @@ namespace {
 using modular::BarrettDev;
 using modular::BarrettLayout;
 using modular::barrett_check_kernel;
-using modular::barrett_csub_kernel;
 using modular::barrett_finish_kernel;
 using modular::barrett_gather_kernel;
 using modular::barrett_mu_kernel;
@@ -211,17 +210,13 @@ cudaError_t product(const Call& c, bool square, const uint64_t* a, const uint64_
 }
 
 // r (2n words) = a * b for b = mu_lo or m': by its cached spectrum where
-// there is one, on the tensor cores for tcbarrett, else the registered
-// product. On the tensor cores only the half that is read: for q1 mu_lo the
-// high half (qadd), from the columns of words >= n - 1 alone (at most one
-// below: one more correction, BarrettDev::corrections); for q m' the low
-// n + 1 words (the finish).
-cudaError_t reduction_product(const Call& c, const uint64_t* a, const uint64_t* b, const void* b_hat, uint64_t* r,
-                              bool high_half) {
+// there is one, else the registered product. With tcbarrett only q m' comes
+// here (q1 mu_lo's high half comes with q itself, in reduce): its low n + 1
+// words on the tensor cores, all the finish reads.
+cudaError_t reduction_product(const Call& c, const uint64_t* a, const uint64_t* b, const void* b_hat, uint64_t* r) {
   if (c.tensor) {
     const uint32_t w = 2 * c.dev.n;  // 32-bit words of an operand
-    const uint32_t lo = high_half ? w - 2 : 0, hi = high_half ? 2 * w : w + 2;
-    return launch_mul_const_imma(reinterpret_cast<uint32_t*>(r), lo, hi, 2 * w, reinterpret_cast<const uint32_t*>(a),
+    return launch_mul_const_imma(reinterpret_cast<uint32_t*>(r), 0, w + 2, 2 * w, reinterpret_cast<const uint32_t*>(a),
                                  w, w, c.dev.count, reinterpret_cast<const uint32_t*>(b), w, c.stream);
   }
   if (!c.cached.v) return product(c, false, a, b, r);
@@ -230,11 +225,19 @@ cudaError_t reduction_product(const Call& c, const uint64_t* a, const uint64_t* 
 
 // out (n words) = x mod m, where x = t << s < 2^(2N) (t of t_words words).
 cudaError_t reduce(const Call& c, const uint64_t* t, uint32_t t_words, uint64_t* out) {
-  barrett_q1_kernel<<<c.grid, c.block, 0, c.stream>>>(c.dev, t, t_words);
-  cudaError_t e = reduction_product(c, c.dev.q, c.dev.mu, c.mu_hat, c.dev.p, true);
+  cudaError_t e = cudaSuccess;
+  if (c.tensor) {  // q1, q1 mu_lo's high half and q = P_hi + q1 in one pass
+    e = launch_barrett_imma_quotient(reinterpret_cast<uint32_t*>(c.dev.q), c.dev.d, reinterpret_cast<const uint32_t*>(t),
+                                     2 * t_words, c.dev.count, reinterpret_cast<const uint32_t*>(c.dev.mu),
+                                     c.dev.shift, 2 * c.dev.n, c.stream);
+  } else {
+    barrett_q1_kernel<<<c.grid, c.block, 0, c.stream>>>(c.dev, t, t_words);
+    e = reduction_product(c, c.dev.q, c.dev.mu, c.mu_hat, c.dev.p);
+    if (e != cudaSuccess) return e;
+    barrett_qadd_kernel<<<c.grid, c.block, 0, c.stream>>>(c.dev);
+  }
   if (e != cudaSuccess) return e;
-  barrett_qadd_kernel<<<c.grid, c.block, 0, c.stream>>>(c.dev);
-  e = reduction_product(c, c.dev.q, c.dev.mprime, c.mp_hat, c.dev.p, false);
+  e = reduction_product(c, c.dev.q, c.dev.mprime, c.mp_hat, c.dev.p);
   if (e != cudaSuccess) return e;
   barrett_finish_kernel<<<c.grid, c.block, 0, c.stream>>>(c.dev, t, t_words, out);
   return cudaGetLastError();
@@ -334,9 +337,12 @@ cudaError_t barrett_run(const Variant& v, const KernelArgs& args, cudaStream_t s
   if (v.op != Op::PowM) {
     const bool square = v.op == Op::SqrMod;
     const uint64_t* b = square ? nullptr : static_cast<const uint64_t*>(args.b);
-    // Operands >= m are reduced first (bigtune.hpp); the check costs one
-    // pass and a read-back; the reduction one subtraction where the modulus
-    // has N bits (s = 0), else two products per operand.
+    // Operands >= m (bigtune.hpp: reduced as documented): with a modulus of
+    // N bits (s = 0) any a, b < 2^N give a b < 2^(2N), within Barrett's
+    // bound, so nothing is done; a shorter modulus needs a, b < m, and
+    // instances with one >= m are reduced first (Barrett, two products an
+    // operand). The check reads only the instances with s > 0, then a
+    // read-back of its flag.
     e = cudaMemsetAsync(d.flag, 0, 4, stream);
     if (e != cudaSuccess) return e;
     barrett_check_kernel<<<c.grid, c.block, 0, stream>>>(d, a, m);
@@ -345,19 +351,12 @@ cudaError_t barrett_run(const Variant& v, const KernelArgs& args, cudaStream_t s
     e = cudaMemcpyAsync(&flag, d.flag, 4, cudaMemcpyDeviceToHost, stream);
     if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
     if (e != cudaSuccess) return e;
-    uint64_t* bred = at<uint64_t>(c, c.l.bred);
-    if (flag & 2) {  // some operand >= m with a shorter modulus: Barrett, two products each
+    if (flag) {
       if ((e = reduce(c, a, n, ared)) != cudaSuccess) return e;
       a = ared;
       if (b) {
+        uint64_t* bred = at<uint64_t>(c, c.l.bred);
         if ((e = reduce(c, b, n, bred)) != cudaSuccess) return e;
-        b = bred;
-      }
-    } else if (flag & 1) {  // only full-width moduli (a < 2^N <= 2m): one subtraction
-      barrett_csub_kernel<<<c.grid, c.block, 0, stream>>>(d, a, m, ared);
-      a = ared;
-      if (b) {
-        barrett_csub_kernel<<<c.grid, c.block, 0, stream>>>(d, b, m, bred);
         b = bred;
       }
     }

@@ -17,29 +17,57 @@ bool mul_const_imma_fits(uint32_t x_words, uint32_t k_words) {
   return block::ImmaShape::of(x_words, k_words).smem_bytes() <= kMaxSharedBytes;
 }
 
-cudaError_t launch_mul_const_imma(uint32_t* out, uint32_t out_lo, uint32_t out_words, uint32_t out_stride, const uint32_t* x,
-                                  uint32_t x_words, uint32_t x_stride, uint64_t count, const uint32_t* k,
-                                  uint32_t k_words, cudaStream_t stream) {
-  if (!mul_const_imma_fits(x_words, k_words) || out_words > out_stride || x_words > x_stride)
-    return cudaErrorInvalidValue;
-  if (count == 0 || out_lo >= out_words) return cudaSuccess;
-  const uint64_t smem = block::ImmaShape::of(x_words, k_words).smem_bytes();
+namespace {
+
+// One wave of resident blocks, each looping over groups of 16 instances
+// (the constant's copies built once a block).
+cudaError_t launch_imma(const block::ImmaArgs& args, cudaStream_t stream) {
+  const uint64_t smem = block::ImmaShape::of(args.x_words, args.k_words).smem_bytes();
   cudaError_t e = cudaFuncSetAttribute(block::mul_const_imma_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                        int(smem));
   if (e != cudaSuccess) return e;
-  // One wave of resident blocks, each looping over groups of 16 instances
-  // (the constant's copies built once a block).
   int device = 0, sms = 0, per_sm = 0;
   if ((e = cudaGetDevice(&device)) != cudaSuccess ||
       (e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device)) != cudaSuccess ||
       (e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, block::mul_const_imma_kernel, block::kImmaThreads,
                                                          size_t(smem))) != cudaSuccess)
     return e;
-  const uint64_t groups = (count + block::kImmaInstances - 1) / block::kImmaInstances;
+  const uint64_t groups = (args.count + block::kImmaInstances - 1) / block::kImmaInstances;
   const uint64_t blocks = std::min<uint64_t>(groups, uint64_t(std::max(1, sms * std::max(1, per_sm))));
-  block::mul_const_imma_kernel<<<uint32_t(blocks), block::kImmaThreads, smem, stream>>>(
-      x, x_words, x_stride, k, k_words, out, out_lo, out_words, out_stride, count);
+  block::mul_const_imma_kernel<<<uint32_t(blocks), block::kImmaThreads, smem, stream>>>(args);
   return cudaGetLastError();
+}
+
+}  // namespace
+
+cudaError_t launch_mul_const_imma(uint32_t* out, uint32_t out_lo, uint32_t out_words, uint32_t out_stride,
+                                  const uint32_t* x, uint32_t x_words, uint32_t x_stride, uint64_t count,
+                                  const uint32_t* k, uint32_t k_words, cudaStream_t stream) {
+  if (!mul_const_imma_fits(x_words, k_words) || out_words > out_stride || x_words > x_stride)
+    return cudaErrorInvalidValue;
+  if (count == 0 || out_lo >= out_words) return cudaSuccess;
+  block::ImmaArgs a;
+  a.x = x, a.x_words = x_words, a.x_stride = x_stride, a.x_src_words = x_words;
+  a.k = k, a.k_words = k_words;
+  a.out = out, a.out_lo = out_lo, a.out_words = out_words, a.out_stride = out_stride;
+  a.count = count;
+  return launch_imma(a, stream);
+}
+
+cudaError_t launch_barrett_imma_quotient(uint32_t* q, uint32_t* q_top, const uint32_t* t, uint32_t t_words,
+                                         uint64_t count, const uint32_t* mu_lo, const uint32_t* shift, uint32_t w,
+                                         cudaStream_t stream) {
+  if (w < 2 || !mul_const_imma_fits(w, w)) return cudaErrorInvalidValue;
+  if (count == 0) return cudaSuccess;
+  block::ImmaArgs a;
+  a.x = t, a.x_words = w, a.x_stride = t_words, a.x_src_words = t_words, a.x_lo = w, a.shift = shift;
+  a.k = mu_lo, a.k_words = w;
+  // Words [w - 2, 2w] of q1 mu_lo + q1 2^(32 w): q's w words from word w on,
+  // its bit N (word 2w) to q_top.
+  a.out = q, a.out_lo = w - 2, a.out_words = 2 * w + 1, a.out_stride = w, a.write_lo = w;
+  a.add_at = w, a.top = q_top;
+  a.count = count;
+  return launch_imma(a, stream);
 }
 
 }  // namespace bigtune::kernels::variants

@@ -140,8 +140,8 @@ TEST(BarrettVsGmp, PowmAbove8Kbit) {
 TEST(BarrettVsGmp, SanitizerSized) {
   BIGTUNE_REQUIRE_GPU();
   std::vector<ModCase> cases;
-  // 1024: full-width shared moduli (s = 0), operands >= m take the
-  // one-subtraction path; the others the Barrett reduction of operands.
+  // 1024: full-width shared moduli (s = 0), operands >= m go straight into
+  // the product (a b < 2^(2N)); the others the Barrett reduction of operands.
   for (uint64_t bits : {65ull, 1000ull, 1024ull, 8193ull}) {
     cases.push_back({Op::MulMod, bits, 5, -1, 0, -1, "mulmod.barrett.u64.q1"});
     cases.push_back({Op::MulMod, bits, 5, 5, 0, -1, "mulmod.barrett.u64.q1"});

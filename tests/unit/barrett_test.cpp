@@ -183,6 +183,17 @@ TEST(Barrett, ArithmeticMatchesGmpWithinFourCorrections) {
         ASSERT_EQ(mpz_cmp(r, want), 0) << "n " << n << " case " << k;
         worst = std::max(worst, c), ++cases;
       }
+      // A modulus of N bits (s = 0): unreduced operands below 2^N go
+      // straight into the product (barrett_instances.cu), a b < 2^(2N).
+      if (mpz_sizeinbase(m, 2) == big_n) {
+        mpz_urandomb(a, rng, big_n), mpz_urandomb(b, rng, big_n);
+        if (k % 3 == 0) mpz_set_ui(a, 0), mpz_setbit(a, big_n), mpz_sub_ui(a, a, 1), mpz_set(b, a);
+        mpz_mul(x, a, b);
+        const int c = barrett_steps(r, x, m, n);
+        mpz_mod(want, x, m);
+        ASSERT_EQ(mpz_cmp(r, want), 0) << "unreduced n " << n << " case " << k;
+        worst = std::max(worst, c), ++cases;
+      }
       // Operand reduction: any a < 2^N (x = a, no product).
       mpz_urandomb(a, rng, big_n);
       if (k % 3 == 0) mpz_set_ui(a, 0), mpz_setbit(a, big_n), mpz_sub_ui(a, a, 1);  // all ones

@@ -264,9 +264,9 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::SqrMod, 1536, "sqrmod.wbarrett.u32.q16.l4"},
       {Op::SqrMod, 1537, "sqrmod.wbarrett2.u32.q8.l4.b32"},  // mulmodhalf: wbarrett's last block
       {Op::MulMod, 2048, "mulmod.wbarrett2.u32.q8.l4.b32"},
-      {Op::MulMod, 3584, "mulmod.wbarrett.u32.q16.l8"},
-      {Op::MulMod, 4096, "mulmod.wbarrett2.u32.q8.l8.b32"},
-      {Op::MulMod, 4097, "mulmod.tcbarrett.u64.q1"},  // session 19: reduction products on the tensor cores
+      {Op::MulMod, 2049, "mulmod.tcbarrett.u64.q1"},  // session 19: reduction products on the tensor cores
+      {Op::MulMod, 3584, "mulmod.tcbarrett.u64.q1"},
+      {Op::SqrMod, 4096, "sqrmod.tcbarrett.u64.q1"},
       {Op::SqrMod, 7680, "sqrmod.tcbarrett.u64.q1"},
       {Op::MulMod, 8193, "mulmod.tcbarrett.u64.q1"},
       {Op::SqrMod, 65536, "sqrmod.tcbarrett.u64.q1"},
