@@ -102,17 +102,17 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits, bool dfma_powm 
   // Barrett with its two reduction products on the u8 tensor cores
   // (tcbarrett, kernels/block/mul_const_imma.cuh; a shared modulus makes them
   // one matrix product with the batch; q1, q1 mu_lo's high half and q in
-  // one pass). mulmod/s (H200, runs L-N of bench/results/2026-11-28-h200-
-  // session19.md; the others' best in the same process):
+  // one pass). mulmod/s (H200, runs M and N of bench/results/2026-11-28-h200-
+  // session19.md; the best other variant in the same process):
   //   2560 bits 2.17e8 against 1.44e8 (barrett; wbarrett q16.l8 1.33e8): 1.51x
   //   3584      1.77e8 against 1.27e8 (wbarrett2):                        1.40x
   //   4096      1.39e8 against 1.28e8 (wbarrett2):                        1.08x
-  //   4608      8.69e7 against 4.68e7 (barrett, run L):                    1.86x
+  //   4608      8.69e7 against 4.87e7 (barrett):                          1.79x
   //   8 Kbit    5.48e7 against 3.75e7 (wbarrett2):                        1.46x
-  //   16 Kbit   1.75e7 against 9.33e6 (barrett, run L):                    1.88x
-  //   32 Kbit   5.74e6 against 4.35e6 (barrett, cached spectra, run L):    1.32x
-  //   64 Kbit   2.17e6 against 1.94e6 (same, run L):                       1.12x
-  // sqrmod 1.08-1.87x. At 2048 bits wbarrett2 keeps it (4.26e8 against
+  //   16 Kbit   1.75e7 against 9.56e6 (barrett):                          1.83x
+  //   32 Kbit   5.74e6 against 4.46e6 (barrett, cached spectra):          1.29x
+  //   64 Kbit   2.17e6 against 1.98e6 (same):                             1.10x
+  // sqrmod 1.11-1.84x. At 2048 bits wbarrett2 keeps it (4.26e8 against
   // 3.11e8). Moduli per instance run the product and its remainder (the
   // runtime's default there, runtime/context_ops.cpp).
   if (!powm && bits > 2048 && bits <= 65536) return Preferred{prefixed(op, "tcbarrett.u64.q1"), 1};
