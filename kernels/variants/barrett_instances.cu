@@ -19,12 +19,18 @@
 //              m' (session 18): computed once per call for a shared modulus
 //              (and per instance for powm), two transforms a product
 //              instead of three: 7 a mulmod instead of 9.
+//   tcbarrett (a shared modulus, to 64 Kbit; session 19): q1, q1 mu_lo's
+//              high half and q = P_hi + q1 in one pass and q m''s low
+//              n + 1 words, both on the u8 tensor cores
+//              (mul_const_imma_launch.hpp), then the finish (<= 5
+//              corrections: P_hi may be one low).
 //   powm:      fixed windows of w bits over the exponent's full width, the
 //              2^w-entry table in global scratch, one Barrett sqrmod per bit
 //              and one mulmod per window, a host loop of launches.
 // Names: mulmod.barrett.u64.q1, sqrmod.barrett.u64.q1, powm.barrett.u64.q1.w<w>;
-// mulmod.rem.u64.q1, sqrmod.rem.u64.q1 (the product and the division only,
-// for moduli per instance: below).
+// mulmod.tcbarrett.u64.q1, sqrmod.tcbarrett.u64.q1; mulmod.rem.u64.q1,
+// sqrmod.rem.u64.q1 (the product and the division only, for moduli per
+// instance: below).
 // Which product and division run is chosen per size from the measured
 // preferences (kernels/preferred_plans.hpp, also the runtime's default plans).
 // Limit: the division of 2^(2N) - 1 by m' at 2N bits (divmod.shinv, 2^20

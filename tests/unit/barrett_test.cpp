@@ -211,7 +211,8 @@ TEST(Barrett, ArithmeticMatchesGmpWithinFourCorrections) {
 }
 
 // The tcbarrett variants' high half of q1 mu_lo (the byte columns from
-// 64 (n - 1) bits on, kernels/variants/barrett_instances.cu): q at most one
+// 64 (n - 1) bits on, launch_barrett_imma_quotient in
+// kernels/variants/mul_const_imma_instances.cu): q at most one
 // below Barrett's, so at most one correction more than the composed form
 // (BarrettDev::corrections), on the extremes (m' = 2^(N-1), 2^N - 1, all-ones
 // operands: the largest column sums) and random moduli and products.
@@ -222,7 +223,7 @@ TEST(Barrett, TensorCoreHighHalfCostsAtMostOneCorrection) {
   mpz_t m, a, b, x, r, want;
   mpz_inits(m, a, b, x, r, want, nullptr);
   int worst = 0;
-  uint64_t cases = 0, shortest = 0;
+  uint64_t cases = 0;
   for (uint32_t n : {1u, 2u, 3u, 5u, 17u, 64u}) {
     const uint64_t big_n = 64ull * n;
     for (int k = 0; k < 30; ++k) {
@@ -242,7 +243,7 @@ TEST(Barrett, TensorCoreHighHalfCostsAtMostOneCorrection) {
         mpz_mod(want, x, m);
         ASSERT_EQ(mpz_cmp(r, want), 0) << "n " << n << " case " << k;
         ASSERT_LE(q_short, 1u) << "n " << n << " case " << k;
-        worst = std::max(worst, c), shortest = std::max(shortest, q_short), ++cases;
+        worst = std::max(worst, c), ++cases;
       }
     }
   }
