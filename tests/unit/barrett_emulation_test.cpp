@@ -42,6 +42,7 @@ struct Host {
     v.shift = shift.data(), v.d = d.data(), v.flag = flag.data();
     v.mprime = mprime.data(), v.mu = mu.data(), v.q = q.data(), v.p = p.data(), v.alt = alt.data();
     v.dividend = dividend.data(), v.divisor = divisor.data(), v.quot = quot.data();
+    v.corrections = km::kBarrettMaxCorrections;  // as barrett_launch sets it for the composed products
     return v;
   }
   // The registered products' stand-in: r (2n words) = a * b, per instance.
@@ -74,17 +75,10 @@ struct Host {
     each(count, [&](uint64_t i) { km::barrett_check_body(v, a, m, i); });
     if (b) each(count, [&](uint64_t i) { km::barrett_check_body(v, b, m, i); });
     flags_seen |= flag[0];
-    if (flag[0] & 2) {
+    if (flag[0]) {  // an operand >= m with a shorter modulus; N-bit moduli need nothing
       reduce(a, n, ared.data());
       a = ared.data();
       if (b) reduce(b, n, bred.data()), b = bred.data();
-    } else if (flag[0] & 1) {
-      each(count, [&](uint64_t i) { km::barrett_csub_body(v, a, m, ared.data(), i); });
-      a = ared.data();
-      if (b) {
-        each(count, [&](uint64_t i) { km::barrett_csub_body(v, b, m, bred.data(), i); });
-        b = bred.data();
-      }
     }
     product(a, b ? b : a, t.data());
     reduce(t.data(), 2 * n, out);
@@ -124,11 +118,11 @@ TEST(BarrettEmulation, MulmodSqrmodMatchGmp) {
   mpz_t m, a, b, got, want;
   mpz_inits(m, a, b, got, want, nullptr);
   uint64_t checked = 0, bad = 0;
-  uint32_t paths = 0;  // bit 0: only the one-subtraction path ran in a call; bit 1: the Barrett one
+  uint32_t paths = 0;  // bit 0: operands >= m went straight into the product (N-bit moduli); bit 1: reduced first
   for (uint32_t n : {1u, 2u, 3u, 33u, 64u}) {
     for (int mode = 0; mode < 6; ++mode) {  // 0, 4: per instance; 1-3, 5: shared (kinds 2, 5, 0, 8)
       // Modes 4, 5: full-width moduli (s = 0 for kinds 2, 8), where operands
-      // >= m take the one-subtraction path.
+      // >= m go straight into the product (a b < 2^(2N)).
       const uint64_t bits = 64ull * n - (n > 2 && mode < 4 ? 7 : 0), count = 5;
       for (bool square : {false, true}) {
         const uint64_t cm = mode == 0 || mode == 4 ? count : 1;
@@ -141,6 +135,7 @@ TEST(BarrettEmulation, MulmodSqrmodMatchGmp) {
           modulus(ms[i], rng, bits, kind);
           put(vm, i, n, ms[i]);
         }
+        bool unreduced = false;
         for (uint64_t i = 0; i < count; ++i) {
           const mpz_t& mi = ms[i % cm];
           switch ((i + mode) % 4) {
@@ -151,9 +146,10 @@ TEST(BarrettEmulation, MulmodSqrmodMatchGmp) {
           }
           put(va, i, n, a);
           put(vb, i, n, b);
+          unreduced = unreduced || mpz_cmp(a, mi) >= 0 || (!square && mpz_cmp(b, mi) >= 0);
         }
         h.mulmod(va.data(), square ? nullptr : vb.data(), vm.data(), out.data());
-        paths |= h.flags_seen == 1 ? 1u : (h.flags_seen & 2) ? 2u : 0u;
+        paths |= h.flags_seen ? 2u : unreduced ? 1u : 0u;
         for (uint64_t i = 0; i < count; ++i) {
           get(a, va, i, n);
           get(b, vb, i, n);
@@ -171,7 +167,7 @@ TEST(BarrettEmulation, MulmodSqrmodMatchGmp) {
   }
   EXPECT_EQ(bad, 0u);
   EXPECT_EQ(checked, 5u * 6 * 2 * 5);
-  EXPECT_EQ(paths, 3u) << "both operand-reduction paths (one subtraction; Barrett) ran";
+  EXPECT_EQ(paths, 3u) << "both operand paths (unreduced into the product; Barrett first) ran";
   mpz_clears(m, a, b, got, want, nullptr);
   gmp_randclear(rng);
 }
