@@ -23,7 +23,9 @@
 // aligned 32-bit shared load a register. Zero margins stand for k's bytes
 // outside [0, k_bytes).
 //
-// One block: 8 warps, 16 instances. The output columns go in chunks of 512
+// One block: 8 warps, 16 instances at a time (blocks stay resident, one
+// wave, and loop over groups of 16: k's copies are built once a block).
+// The output columns go in chunks of 512
 // (8 col blocks of 8 a warp); a warp loops over the 32-byte blocks of x that
 // meet its columns (the band of the Toeplitz matrix), one A fragment a
 // block reused by its 8 col blocks. Then the chunk's column sums go to
@@ -34,6 +36,11 @@
 // two masks). The chunk's top carry is added to the next chunk's first
 // column sum (two carry slots an instance, alternating by chunk, so that
 // the thread that writes one never shares it with the one that reads).
+//
+// The composed Barrett's quotient (ImmaArgs' extras) runs in the same pass:
+// x's rows staged as words [n, 2n) of t << s (q1), q1's row added to the
+// product's words in the words pass, so the pass stores q = P_hi + q1 and
+// its top bit (barrett.hpp; launch_barrett_imma_quotient).
 #pragma once
 #include <cstdint>
 
@@ -51,8 +58,8 @@ constexpr uint32_t kImmaMargin = 96;                 // zero bytes each side of 
 
 // Shared memory of one block for x_words-word operands and a k_words-word
 // constant (words of 32 bits): the four shifted copies of k reversed, x of
-// 16 instances (rows of imma_row_words, = 4 mod 32 for conflict-free A
-// loads), the chunk's column sums and the carries between chunks.
+// 16 instances (rows of row_words, = 4 mod 32 for conflict-free A loads),
+// the chunk's column sums and the carries between chunks.
 struct ImmaShape {
   uint32_t k_bytes, copy_bytes, row_words, x_blocks, pivot;
   __host__ __device__ static ImmaShape of(uint32_t x_words, uint32_t k_words) {
