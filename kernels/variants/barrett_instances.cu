@@ -318,13 +318,13 @@ cudaError_t barrett_run(const Variant& v, const KernelArgs& args, cudaStream_t s
   // The tensor cores and the glue read the one copy of a shared modulus;
   // the registered products multiply instance by instance (copies for all).
   c.tensor = tensor && args.m_shared && mul_const_imma_fits(2 * n, 2 * n);
+  d.corrections = modular::kBarrettMaxCorrections + (c.tensor ? 1 : 0);  // P_hi may be one low there
   barrett_mu_kernel<<<c.tensor ? dim3(1) : c.grid, c.block, 0, stream>>>(d, c.tensor ? 1 : args.count);
   cudaError_t e = cudaGetLastError();
   if (e != cudaSuccess) return e;
   // The spectra of mu_lo and m': of instance 0's copies for a shared
   // modulus, of every instance's for a powm with moduli per instance (a
   // mulmod would spend on them the two transforms they save).
-  d.corrections = modular::kBarrettMaxCorrections + (c.tensor ? 1 : 0);
   if (!c.tensor && (args.m_shared || v.op == Op::PowM) && ntt_cached_supported(*c.mul.v, c.big_n)) {
     c.cached = NttCachedCall{c.mul.v, c.big_n, n, c.scratch + c.l.ntt_tables, stream};
     c.mu_hat = c.scratch + c.l.mu_hat;

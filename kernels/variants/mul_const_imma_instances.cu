@@ -3,18 +3,18 @@
 #include <algorithm>
 
 #include "kernels/block/mul_const_imma.cuh"
+#include "kernels/registry.hpp"
 #include "kernels/variants/mul_const_imma_launch.hpp"
 
 namespace bigtune::kernels::variants {
 
-namespace {
-constexpr uint64_t kMaxSharedBytes = 227 * 1024;  // H100 and H200, one block
-}
-
+// The block's shared memory against the registry's device limits (the H100's,
+// as the composed Barrett's product choice uses; the launch itself fails
+// with the driver's error on a device with less).
 bool mul_const_imma_fits(uint32_t x_words, uint32_t k_words) {
   if (x_words == 0 || k_words == 0) return false;
   if (4ull * std::min(x_words, k_words) > block::kImmaMaxConstBytes) return false;
-  return block::ImmaShape::of(x_words, k_words).smem_bytes() <= kMaxSharedBytes;
+  return block::ImmaShape::of(x_words, k_words).smem_bytes() <= DeviceLimits::h100().smem_per_block_optin;
 }
 
 namespace {
