@@ -1,8 +1,9 @@
 // Products by one constant shared by the batch on the integer tensor cores
 // (issue 9, "mulmod with a shared modulus within 1.5x of the product"):
 // r_i = x_i * k for every instance i, or words [out_lo, out_words) of it.
-// Words from out_lo on drop the columns below them: they are then at most
-// one below the product's (the dropped part is below 2^(32 out_lo + 30)).
+// Words from out_lo on drop the columns below them (their sum is below
+// 2^(32 out_lo + 30)): word out_lo is then less than 2^30 low, the words
+// above it at most one (tests/unit/mul_const_imma_emulation_test.cpp).
 //
 // Why: with a shared modulus the composed Barrett's two reduction products
 // (q1 * mu_lo and q * m', kernels/modular/barrett.hpp) multiply every
@@ -146,25 +147,61 @@ struct ImmaArgs {
   uint64_t count = 0;
 };
 
+// The two launches' arguments (kernels/variants/mul_const_imma_instances.cu
+// checks the shapes first; the CPU tests run the kernel with the same ones).
+// The plain product: out_i words [out_lo, out_words) of x_i * k.
+inline ImmaArgs imma_product_args(uint32_t* out, uint32_t out_lo, uint32_t out_words, uint32_t out_stride,
+                                  const uint32_t* x, uint32_t x_words, uint32_t x_stride, uint64_t count,
+                                  const uint32_t* k, uint32_t k_words) {
+  ImmaArgs a;
+  a.x = x, a.x_words = x_words, a.x_stride = x_stride, a.x_src_words = x_words;
+  a.k = k, a.k_words = k_words;
+  a.out = out, a.out_lo = out_lo, a.out_words = out_words, a.out_stride = out_stride;
+  a.count = count;
+  return a;
+}
+// The composed Barrett's quotient q = q1 + P_hi (launch_barrett_imma_quotient):
+// q1 = words [w, 2w) of t_i << shift[0], P_hi = words [w, 2w] of q1 mu_lo
+// from its columns of words >= w - 2; q's w words to q + i w, its bit N
+// (word 2w) to q_top[i].
+inline ImmaArgs imma_barrett_quotient_args(uint32_t* q, uint32_t* q_top, const uint32_t* t, uint32_t t_words,
+                                           uint64_t count, const uint32_t* mu_lo, const uint32_t* shift, uint32_t w) {
+  ImmaArgs a;
+  a.x = t, a.x_words = w, a.x_stride = t_words, a.x_src_words = t_words, a.x_lo = w, a.shift = shift;
+  a.k = mu_lo, a.k_words = w;
+  a.out = q, a.out_lo = w - 2, a.out_words = 2 * w + 1, a.out_stride = w, a.write_lo = w;
+  a.add_at = w, a.top = q_top;
+  a.count = count;
+  return a;
+}
+
 __device__ __forceinline__ void imma_u8(int (&c)[4], const uint32_t (&a)[4], uint32_t b0, uint32_t b1) {
+#ifdef BIGTUNE_WARP_EMULATION
+  emu::mma_m16n8k32_u8(c, a, b0, b1);  // the CPU tests' warp (tests/support/warp_emulation.hpp)
+#else
   asm volatile(
       "mma.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
       "{%0,%1,%2,%3};\n"
       : "+r"(c[0]), "+r"(c[1]), "+r"(c[2]), "+r"(c[3])
       : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+#endif
 }
 
 // out_i (out_stride words) gets words [out_lo, out_words) of x_i * k (and
 // ImmaArgs' extras), exact for out_lo = 0, else from the columns at and
-// above word out_lo alone (the high half of a Barrett quotient: at most one
-// below). Grid: one wave of resident blocks of 256 threads (each loops over
+// above word out_lo alone (less than 2^30 low at word out_lo, at most one
+// above it: the high half of a Barrett quotient). Grid: one wave of resident blocks of 256 threads (each loops over
 // groups of 16 instances), ImmaShape::smem_bytes() of dynamic shared memory.
 __global__ void __launch_bounds__(kImmaThreads) mul_const_imma_kernel(const ImmaArgs args) {
   const uint32_t x_words = args.x_words, k_words = args.k_words, out_lo = args.out_lo, out_words = args.out_words;
   const uint32_t* k = args.k;
   const uint64_t count = args.count;
-  extern __shared__ __align__(16) unsigned char imma_smem[];
   const ImmaShape sh = ImmaShape::of(x_words, k_words);
+#ifdef BIGTUNE_WARP_EMULATION
+  unsigned char* imma_smem = emu::dynamic_shared(sh.smem_bytes());
+#else
+  extern __shared__ __align__(16) unsigned char imma_smem[];
+#endif
   unsigned char* copies = imma_smem;
   uint32_t* xs = reinterpret_cast<uint32_t*>(imma_smem + 4 * sh.copy_bytes);
   uint32_t* sums = xs + kImmaInstances * sh.row_words;

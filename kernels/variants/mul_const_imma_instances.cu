@@ -46,12 +46,8 @@ cudaError_t launch_mul_const_imma(uint32_t* out, uint32_t out_lo, uint32_t out_w
   if (!mul_const_imma_fits(x_words, k_words) || out_words > out_stride || x_words > x_stride)
     return cudaErrorInvalidValue;
   if (count == 0 || out_lo >= out_words) return cudaSuccess;
-  block::ImmaArgs a;
-  a.x = x, a.x_words = x_words, a.x_stride = x_stride, a.x_src_words = x_words;
-  a.k = k, a.k_words = k_words;
-  a.out = out, a.out_lo = out_lo, a.out_words = out_words, a.out_stride = out_stride;
-  a.count = count;
-  return launch_imma(a, stream);
+  return launch_imma(block::imma_product_args(out, out_lo, out_words, out_stride, x, x_words, x_stride, count, k, k_words),
+                     stream);
 }
 
 cudaError_t launch_barrett_imma_quotient(uint32_t* q, uint32_t* q_top, const uint32_t* t, uint32_t t_words,
@@ -59,15 +55,7 @@ cudaError_t launch_barrett_imma_quotient(uint32_t* q, uint32_t* q_top, const uin
                                          cudaStream_t stream) {
   if (w < 2 || !mul_const_imma_fits(w, w)) return cudaErrorInvalidValue;
   if (count == 0) return cudaSuccess;
-  block::ImmaArgs a;
-  a.x = t, a.x_words = w, a.x_stride = t_words, a.x_src_words = t_words, a.x_lo = w, a.shift = shift;
-  a.k = mu_lo, a.k_words = w;
-  // Words [w - 2, 2w] of q1 mu_lo + q1 2^(32 w): q's w words from word w on,
-  // its bit N (word 2w) to q_top.
-  a.out = q, a.out_lo = w - 2, a.out_words = 2 * w + 1, a.out_stride = w, a.write_lo = w;
-  a.add_at = w, a.top = q_top;
-  a.count = count;
-  return launch_imma(a, stream);
+  return launch_imma(block::imma_barrett_quotient_args(q, q_top, t, t_words, count, mu_lo, shift, w), stream);
 }
 
 }  // namespace bigtune::kernels::variants

@@ -1,0 +1,187 @@
+// The tensor-core product by a shared constant (kernels/block/mul_const_imma.cuh,
+// the reduction products of `<op>.tcbarrett.*`) on the host emulation: the
+// very kernel, its eight warps as 256 host fibers with __syncthreads, and
+// mma.sync m16n8k32.u8 played from its fragment layout
+// (tests/support/warp_emulation.hpp). Against GMP: exact low words, the
+// high words from the upper columns alone (less than 2^30 low at word
+// out_lo, at most one above it), and the
+// composed Barrett's quotient q = q1 + P_hi for shifts 0 - 63; constants
+// and operands of odd lengths, all-ones (carries through every column sum
+// and every chunk), products of one to three 512-byte chunks, a grid
+// smaller than the groups of 16 instances (blocks loop over groups) and a
+// last group partly filled. Shared memory starts poisoned, as on a GPU it
+// starts undefined. Not a speed test; the GPU tests
+// (tests/gpu/barrett_vs_gmp_test.cpp, TensorCoreReductionProducts) check
+// the compiled kernel.
+#include "tests/support/warp_emulation.hpp"  // first: the CUDA names, then the kernel
+
+#include <gmp.h>
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "kernels/block/mul_const_imma.cuh"
+#include "tests/support/operands.hpp"
+
+namespace bigtune {
+namespace {
+
+namespace kb = kernels::block;
+using test::hex;
+using test::make_operand;
+using test::OperandKind;
+
+constexpr uint64_t kCount = 40;  // groups of 16, 16, 8
+constexpr unsigned kGrid = 2;    // fewer blocks than groups: block 0 takes groups 0 and 2
+
+void run_imma(const kb::ImmaArgs& args) {
+  const uint64_t smem = kb::ImmaShape::of(args.x_words, args.k_words).smem_bytes();
+  for (unsigned b = 0; b < kGrid; ++b) {
+    std::memset(emu::dynamic_shared(smem), 0xa5, smem);
+    emu::run_block(b, kGrid, kb::kImmaWarps, [&](unsigned) { kb::mul_const_imma_kernel(args); });
+  }
+}
+
+std::vector<uint32_t> words_of(const mpz_t v, uint32_t n) {
+  std::vector<uint32_t> w(n + mpz_sizeinbase(v, 2) / 32 + 2, 0);
+  size_t got = 0;
+  mpz_export(w.data(), &got, -1, 4, 0, 0, v);
+  EXPECT_LE(got, n) << "operand wider than its words";
+  w.resize(n);
+  return w;
+}
+
+// The value of words [lo, hi) of instance i (stride words apart).
+void value_of(mpz_t v, const std::vector<uint32_t>& src, uint64_t i, uint32_t stride, uint32_t lo, uint32_t hi) {
+  mpz_import(v, hi - lo, -1, 4, 0, 0, src.data() + i * stride + lo);
+}
+
+// want - got modulo 2^bits is below `limit` (1: got == want).
+bool below_by_less_than(const mpz_t got, const mpz_t want, uint64_t bits, unsigned long limit) {
+  mpz_t d;
+  mpz_init(d);
+  mpz_sub(d, want, got);
+  mpz_fdiv_r_2exp(d, d, bits);
+  const bool ok = mpz_cmp_ui(d, limit) < 0;
+  mpz_clear(d);
+  return ok;
+}
+
+OperandKind kind_of(uint64_t i) { return OperandKind(i % test::kOperandKinds); }
+
+struct ProductCase {
+  uint32_t x_words, k_words, out_lo, out_words;
+};
+
+TEST(MulConstImmaEmulation, ProductMatchesGmp) {
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, test::test_seed() + 7100);
+  const ProductCase cases[] = {
+      {1, 1, 0, 2},       {8, 8, 0, 16},     {17, 40, 0, 57},    {40, 17, 0, 57},  {94, 94, 0, 188},
+      {94, 94, 0, 150},   {94, 94, 30, 188}, {93, 95, 92, 188},  {200, 64, 0, 264}, {64, 200, 130, 264},
+  };
+  const OperandKind constant_kinds[] = {OperandKind::Uniform, OperandKind::AllOnes, OperandKind::Runs};
+  mpz_t x, k, want, got;
+  mpz_inits(x, k, want, got, nullptr);
+  uint64_t checked = 0;
+  for (const ProductCase& c : cases) {
+    for (OperandKind kk : constant_kinds) {
+      const uint32_t x_stride = c.x_words + 3, out_stride = c.out_words + 2;  // strides wider than the rows
+      make_operand(k, rng, 32ull * c.k_words, kk);
+      const std::vector<uint32_t> kw = words_of(k, c.k_words);
+      std::vector<uint32_t> xs(kCount * x_stride, 0xdeadbeefu), out(kCount * out_stride, 0xdeadbeefu);
+      std::vector<mpz_t> xv(kCount);
+      for (uint64_t i = 0; i < kCount; ++i) {
+        mpz_init(xv[i]);
+        make_operand(xv[i], rng, 32ull * c.x_words, kind_of(i));
+        const std::vector<uint32_t> w = words_of(xv[i], c.x_words);
+        std::copy(w.begin(), w.end(), xs.begin() + i * x_stride);
+      }
+      run_imma(kb::imma_product_args(out.data(), c.out_lo, c.out_words, out_stride, xs.data(), c.x_words, x_stride,
+                                     kCount, kw.data(), c.k_words));
+      const std::string what = "x " + std::to_string(c.x_words) + " words, k " + std::to_string(c.k_words) +
+                               " words (kind " + std::to_string(int(kk)) + "), words [" + std::to_string(c.out_lo) +
+                               ", " + std::to_string(c.out_words) + ")";
+      const uint64_t bits = 32ull * (c.out_words - c.out_lo);
+      for (uint64_t i = 0; i < kCount; ++i) {
+        mpz_mul(want, xv[i], k);
+        mpz_fdiv_q_2exp(want, want, 32ull * c.out_lo);
+        mpz_fdiv_r_2exp(want, want, bits);
+        value_of(got, out, i, out_stride, c.out_lo, c.out_words);
+        // From out_lo > 0 on the columns below are not summed: they add less
+        // than 2^30 to word out_lo (a column sum is below 2^30), so that word
+        // is off by less than 2^30 and the words above it by at most one.
+        ASSERT_TRUE(below_by_less_than(got, want, bits, c.out_lo == 0 ? 1 : 1ul << 30))
+            << what << ", instance " << i << "\n x = " << hex(xv[i]) << "\n k = " << hex(k) << "\n want " << hex(want)
+            << "\n got  " << hex(got);
+        // Nothing outside the words asked for is written.
+        for (uint32_t j = 0; j < out_stride; ++j)
+          if (j < c.out_lo || j >= c.out_words)
+            ASSERT_EQ(out[i * out_stride + j], 0xdeadbeefu) << what << ", instance " << i << " word " << j;
+        ++checked;
+      }
+      for (mpz_t& v : xv) mpz_clear(v);
+    }
+  }
+  mpz_clears(x, k, want, got, nullptr);
+  gmp_randclear(rng);
+  EXPECT_EQ(checked, std::size(cases) * std::size(constant_kinds) * kCount);
+}
+
+// q = q1 + P_hi: q1 = words [w, 2w) of t << s, P_hi = words [w, 2w] of
+// q1 mu_lo from its columns of words >= w - 2 (at most one low): the pass of
+// launch_barrett_imma_quotient, w words of q and its bit N apart.
+TEST(MulConstImmaEmulation, BarrettQuotientMatchesGmp) {
+  gmp_randstate_t rng;
+  gmp_randinit_default(rng);
+  gmp_randseed_ui(rng, test::test_seed() + 7200);
+  const uint32_t widths[] = {2, 8, 46, 130};  // 130: the output's w + 3 words span two chunks
+  const uint32_t shifts[] = {0, 1, 31, 32, 33, 63};
+  mpz_t mu, t, q1, want, got, top;
+  mpz_inits(mu, t, q1, want, got, top, nullptr);
+  uint64_t checked = 0;
+  for (uint32_t w : widths) {
+    for (uint32_t s : shifts) {
+      if (w == 130 && s % 32 != 1) continue;  // the widest only for shifts across a word boundary (time)
+      const uint32_t t_words = 2 * w;
+      make_operand(mu, rng, 32ull * w, s % 2 ? OperandKind::AllOnes : OperandKind::Uniform);
+      const std::vector<uint32_t> muw = words_of(mu, w), shift{s};
+      std::vector<uint32_t> ts(kCount * t_words), q(kCount * w, 0xdeadbeefu), q_top(kCount, 0xdeadbeefu);
+      std::vector<mpz_t> tv(kCount);
+      for (uint64_t i = 0; i < kCount; ++i) {
+        mpz_init(tv[i]);
+        make_operand(tv[i], rng, 64ull * w - s, kind_of(i));  // t << s fits its 2w words, as t < m^2 does
+        const std::vector<uint32_t> tw = words_of(tv[i], t_words);
+        std::copy(tw.begin(), tw.end(), ts.begin() + i * t_words);
+      }
+      run_imma(kb::imma_barrett_quotient_args(q.data(), q_top.data(), ts.data(), t_words, kCount, muw.data(),
+                                              shift.data(), w));
+      for (uint64_t i = 0; i < kCount; ++i) {
+        mpz_mul_2exp(q1, tv[i], s);
+        mpz_fdiv_q_2exp(q1, q1, 32ull * w);
+        mpz_mul(want, q1, mu);
+        mpz_fdiv_q_2exp(want, want, 32ull * w);
+        mpz_add(want, want, q1);
+        value_of(got, q, i, w, 0, w);
+        mpz_set_ui(top, q_top[i]);
+        mpz_mul_2exp(top, top, 32ull * w);
+        mpz_add(got, got, top);
+        ASSERT_TRUE(below_by_less_than(got, want, 32ull * w + 32, 2))
+            << "w " << w << " words, shift " << s << ", instance " << i << "\n t = " << hex(tv[i])
+            << "\n mu_lo = " << hex(mu) << "\n want " << hex(want) << "\n got  " << hex(got);
+        ASSERT_LE(q_top[i], 1u) << "q's bit N is one bit";
+        ++checked;
+      }
+      for (mpz_t& v : tv) mpz_clear(v);
+    }
+  }
+  mpz_clears(mu, t, q1, want, got, top, nullptr);
+  gmp_randclear(rng);
+  EXPECT_GT(checked, 0u);
+}
+
+}  // namespace
+}  // namespace bigtune
