@@ -98,7 +98,8 @@ profiler::LaunchTarget make_profile_target(const ProfileRequest& req) {
       fill_random(*s.b, rng, op == Op::DivMod, modular && op != Op::PowM);
     }
     if (layout.c_bits) s.c.emplace(ctx, layout.c_bits, req.count), fill_random(*s.c, rng);
-    if (layout.m_bits) s.m.emplace(ctx, layout.m_bits, req.count), fill_random(*s.m, rng, true, false, true);
+    if (layout.m_bits)
+      s.m.emplace(ctx, layout.m_bits, layout.one_modulus ? 1 : req.count), fill_random(*s.m, rng, true, false, true);
     if (layout.r_bits) s.r.emplace(ctx, layout.r_bits, req.count);
     if (layout.r2_bits) s.r2.emplace(ctx, layout.r2_bits, req.count);
     if (layout.flags) s.flags.emplace(ctx, req.count);

@@ -152,7 +152,7 @@ void OpBench::prepare(Op op, uint64_t bits, uint64_t count, int rotations) {
     else if (l.b_bits)
       s.b.emplace(ctx, l.b_bits, count), fill(*s.b, seed + 1, op == Op::DivMod, modular, false);
     if (l.c_bits) s.c.emplace(ctx, l.c_bits, count), fill(*s.c, seed + 2, false, false, false);
-    if (l.m_bits) s.m.emplace(ctx, l.m_bits, count), fill(*s.m, seed + 3, true, false, true);
+    if (l.m_bits) s.m.emplace(ctx, l.m_bits, l.one_modulus ? 1 : count), fill(*s.m, seed + 3, true, false, true);
     if (l.r_bits) s.r.emplace(ctx, l.r_bits, count);
     if (l.r2_bits) s.r2.emplace(ctx, l.r2_bits, count);
     if (l.flags) s.flags.emplace(ctx, count);

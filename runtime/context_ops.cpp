@@ -1,11 +1,13 @@
 // The Context methods of Kernels II-IV: squaring, division, fused and modular
 // operations. Each checks its batches (validate.hpp) and hands the launch to
 // Context::Impl; which kernels run is the registry's and the selector's matter.
+#include <optional>
 #include <string>
 
 #include "bigtune/bigtune.hpp"
 #include "bigtune/detail/cuda_check.hpp"
 #include "runtime/context_impl.hpp"
+#include "runtime/default_plan.hpp"
 #include "runtime/validate.hpp"
 
 namespace bigtune {
@@ -17,21 +19,15 @@ void set_modulus(kernels::KernelArgs& k, const Batch& m, ExtraBits& extra) {
   extra.m = m.bits();
 }
 
-// The plan for mulmod / sqrmod with a modulus per instance where the caller
-// gave none: above 64 bits the product and its remainder by the division
-// (`<op>.rem.u64.q1`, kernels/variants/barrett_instances.cu). The selector's
-// plans are measured with one modulus for the batch; with a modulus each the
-// kernels they name precompute per instance (Montgomery constants, mu), and
-// that costs more than dividing a·b itself. H200, session 18 run G, against
-// the best other variant: 1.25x / 1.47x / 2.29x / 1.62x / 2.52x / 3.85x /
-// 5.14x at 128 / 256 / 512 bits and 1 / 2 / 4 / 8 Kbit; at 64 bits the
-// one-word reciprocal kernel (preinv) stays ahead, 1.65x
-// (bench/results/2026-11-28-h200-session18.md). The plan key (op, bits,
-// count) does not say whether the modulus is shared, so this choice is made
-// here, where it is known. Null: the selector decides.
+// With a modulus per instance and no plan from the caller, mulmod and
+// sqrmod take per_instance_modulus_plan (default_plan.hpp says why): the
+// plan key (op, bits, count) does not say whether the modulus is shared,
+// so this choice is made here, where it is known. Null: the selector decides.
 const Plan* per_instance_plan(Op op, const Batch& a, const Batch& m, const Plan* plan, Plan& own) {
-  if (plan || m.count() == 1 || a.bits() <= 64) return plan;
-  own = Plan{op == Op::MulMod ? "mulmod.rem.u64.q1" : "sqrmod.rem.u64.q1", 1, "moduli per instance", 0.0};
+  if (plan || m.count() == 1) return plan;
+  const std::optional<Plan> p = runtime::per_instance_modulus_plan(op, a.bits());
+  if (!p) return plan;
+  own = *p;
   return &own;
 }
 }  // namespace

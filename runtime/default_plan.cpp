@@ -75,4 +75,15 @@ std::optional<Plan> default_plan(Op op, uint64_t bits, uint64_t count, const ker
   return std::nullopt;
 }
 
+// H200, session 18 run G (bench/results/2026-11-28-h200-session18.md),
+// mulmod with a modulus per instance, rem against the best other variant:
+// 1.25x / 1.47x / 2.29x / 1.62x / 2.52x / 3.85x / 5.14x at 128 / 256 / 512
+// bits and 1 / 2 / 4 / 8 Kbit; at 64 bits preinv stays ahead, 1.65x. 128
+// instances a block for preinv, as its default plan (preferred_plans.cpp).
+std::optional<Plan> per_instance_modulus_plan(Op op, uint64_t bits) {
+  if (op != Op::MulMod && op != Op::SqrMod) return std::nullopt;
+  if (bits <= 64) return Plan{std::string(op_name(op)) + ".preinv.u64.q1", 128, "moduli per instance", 0.0};
+  return Plan{std::string(op_name(op)) + ".rem.u64.q1", 1, "moduli per instance", 0.0};
+}
+
 }  // namespace bigtune::runtime

@@ -12,4 +12,14 @@ namespace bigtune::runtime {
 // nullopt when no variant can run this size on this device.
 std::optional<Plan> default_plan(Op op, uint64_t bits, uint64_t count, const kernels::DeviceLimits& limits);
 
+// mulmod / sqrmod with a modulus per instance (nullopt for other ops): the
+// selector's plans for them are measured with one modulus for the batch
+// (tune: OpLayout::one_modulus), and with a modulus each the kernels they
+// name precompute per instance (Montgomery constants, mu), which costs more
+// than dividing a·b itself. So above 64 bits the product and its remainder
+// by the division (`<op>.rem.u64.q1`, kernels/variants/barrett_instances.cu),
+// to 64 bits the one-word reciprocal kernel (`<op>.preinv.u64.q1`,
+// kernels/modular/mod64.cuh). Source "moduli per instance".
+std::optional<Plan> per_instance_modulus_plan(Op op, uint64_t bits);
+
 }  // namespace bigtune::runtime

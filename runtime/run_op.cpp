@@ -18,8 +18,8 @@ OpLayout op_layout(Op op, uint64_t n) {
     case Op::DivMod: l.r_bits = n, l.b_bits = (n + 1) / 2, l.r2_bits = (n + 1) / 2, l.flags = true; break;
     case Op::MulAdd: l.r_bits = 2 * n + 1, l.b_bits = n, l.c_bits = 2 * n; break;
     case Op::Poly: l.r_bits = 4 * n + 2, l.b_bits = n; break;
-    case Op::MulMod: l.r_bits = n, l.b_bits = n, l.m_bits = n; break;
-    case Op::SqrMod: l.r_bits = n, l.m_bits = n; break;
+    case Op::MulMod: l.r_bits = n, l.b_bits = n, l.m_bits = n, l.one_modulus = true; break;
+    case Op::SqrMod: l.r_bits = n, l.m_bits = n, l.one_modulus = true; break;
     case Op::PowM: l.r_bits = n, l.b_bits = n, l.m_bits = n; break;
     case Op::Gcd: l.r_bits = n, l.b_bits = n; break;
     case Op::ModInv: l.r_bits = n, l.m_bits = n, l.flags = true; break;

@@ -19,6 +19,12 @@ struct OpLayout {
   uint64_t b_bits = 0;   // second operand: divisor, exponent, addend's partner
   uint64_t c_bits = 0;   // mul_add's addend
   uint64_t m_bits = 0;   // modulus
+  // One modulus for the whole batch (count 1) where plans are measured:
+  // mulmod and sqrmod. The selector's plans for them serve calls with a
+  // shared modulus only; a modulus per instance takes the plan
+  // runtime/context_ops.cpp picks by its measured rule. powm's plans serve
+  // both and are measured with a modulus per instance (the RSA-like batch).
+  bool one_modulus = false;
   bool flags = false;    // carries, borrows, cmp results, zero divisors, missing inverses
 };
 OpLayout op_layout(Op op, uint64_t bits);

@@ -325,6 +325,32 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
   EXPECT_FALSE(default_plan(Op::PowM, 524289, 1, kH100));
 }
 
+// mulmod / sqrmod with a modulus per instance: the measured rule, a plan
+// valid for every size the ops support (a renamed variant fails here, not
+// at a user's call); other ops ask the selector. The selector's own plans
+// for these two ops are measured with one modulus for the batch.
+TEST(DefaultPlan, ModuliPerInstanceTakeTheRemainderRule) {
+  for (Op op : {Op::MulMod, Op::SqrMod}) {
+    uint64_t largest = 0;
+    for (const kernels::Variant& v : kernels::registry())
+      if (v.op == to_kernel_op(op)) largest = std::max(largest, kernels::max_operand_bits(v, kH100));
+    for (uint64_t bits = 1; bits <= largest; bits = bits * 3 / 2 + 7) {
+      const auto plan = per_instance_modulus_plan(op, bits);
+      ASSERT_TRUE(plan) << op_name(op) << " " << bits;
+      EXPECT_EQ(plan->source, "moduli per instance");
+      EXPECT_NE(plan->variant.find(bits <= 64 ? ".preinv." : ".rem."), std::string::npos) << plan->variant;
+      EXPECT_NO_THROW(validate_plan(*plan, op, bits, 1000, kH100)) << plan->variant << " at " << bits << " bits";
+    }
+    EXPECT_EQ(per_instance_modulus_plan(op, 64)->variant, std::string(op_name(op)) + ".preinv.u64.q1");
+    EXPECT_EQ(per_instance_modulus_plan(op, 65)->variant, std::string(op_name(op)) + ".rem.u64.q1");
+    EXPECT_TRUE(op_layout(op, 4096).one_modulus);
+  }
+  for (Op op : {Op::PowM, Op::ModInv, Op::Mul, Op::Gcd}) {
+    EXPECT_FALSE(per_instance_modulus_plan(op, 4096)) << op_name(op);
+    EXPECT_FALSE(op_layout(op, 4096).one_modulus) << op_name(op);
+  }
+}
+
 TEST(MpzWords, RoundTripAndRange) {
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
