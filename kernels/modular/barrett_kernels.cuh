@@ -99,7 +99,7 @@ __device__ inline void barrett_check_body(const BarrettDev& v, const uint64_t* a
   if (v.shift[barrett_mod_index(v, i)] == 0) return;
   const uint32_t n = v.n, lane = barrett_lane();
   const uint64_t* ai = a + i * n;
-  const uint64_t* mi = m + (v.count_m == 1 ? 0 : i) * n;
+  const uint64_t* mi = m + barrett_mod_index(v, i) * n;
   bool ge = true;  // equal: a = m is reduced too
   for (int64_t base = int64_t((n - 1) / 32) * 32; base >= 0; base -= 32) {
     const uint64_t j = uint64_t(base) + lane;
