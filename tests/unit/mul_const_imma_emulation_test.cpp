@@ -7,7 +7,8 @@
 // out_lo, at most one above it), and the
 // composed Barrett's quotient q = q1 + P_hi for shifts 0 - 63; constants
 // and operands of odd lengths, all-ones (carries through every column sum
-// and every chunk), products of one to three 512-byte chunks, a grid
+// and every chunk), products of one to three 512-byte chunks (the composed
+// Barrett's q m' shape: n + 1 of 2n words, its last chunk a few columns), a grid
 // smaller than the groups of 16 instances (blocks loop over groups) and a
 // last group partly filled. Shared memory starts poisoned, as on a GPU it
 // starts undefined. Not a speed test; the GPU tests
@@ -82,6 +83,7 @@ TEST(MulConstImmaEmulation, ProductMatchesGmp) {
   const ProductCase cases[] = {
       {1, 1, 0, 2},       {8, 8, 0, 16},     {17, 40, 0, 57},    {40, 17, 0, 57},  {94, 94, 0, 188},
       {94, 94, 0, 150},   {94, 94, 30, 188}, {93, 95, 92, 188},  {200, 64, 0, 264}, {64, 200, 130, 264},
+      {128, 128, 0, 130}, {256, 256, 0, 258},  // the composed Barrett's q m': n + 1 of 2n words
   };
   const OperandKind constant_kinds[] = {OperandKind::Uniform, OperandKind::AllOnes, OperandKind::Runs};
   mpz_t x, k, want, got;
