@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# On the GPU machine, with gpu-build/pending carried (bench/pending/build-pending.sh):
+# 1. where mul_const_imma_kernel's time goes on main (ncu: duration, tensor
+#    pipe, warp stalls; one q m' launch of an 8 Kbit mulmod);
+# 2. main ("base") against each patch set: tcbarrett mulmod and sqrmod at
+#    4-64 Kbit, the builds alternated twice (median of 5 reps each);
+# 3. each set's GPU tests of the tensor-core path and the Barrett suites,
+#    memcheck and racecheck on the sanitizer-sized cases.
+# Prints a short table last; logs to $OUT.
+set -u
+cd "$(dirname "$0")/../.."
+OUT=${OUT:-gpu-out}; mkdir -p "$OUT"
+mkdir -p /tmp/p && xz -dc gpu-build/pending/bin.tar.xz | tar -C /tmp/p -xf -
+sets=(base $(cd /tmp/p && ls -d */ | tr -d / | grep -vx base))
+export BIGTUNE_DB=$(mktemp -d)/t.db BIGTUNE_TEST_SEED=${BIGTUNE_TEST_SEED:-20262001}
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader >"$OUT/gpu.txt"
+step() { local name=$1 t=$2; shift 2; local s=$(date +%s); timeout "$t" "$@" >"$OUT/$name.log" 2>&1; echo "$name rc=$? s=$(( $(date +%s) - s ))" >>"$OUT/steps.txt"; }
+bench=(--powm-bits 64 --only none --no-gmp --only-mulmod tcbarrett --reps 5 --mulmod-bits 4096 8192 16384 32768 65536)
+step ncu 150 ncu --metrics gpu__time_duration.sum,sm__pipe_tensor_op_imma_cycles_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.per_cycle_active \
+  --section WarpStateStats -k regex:mul_const_imma --launch-skip 4 --launch-count 2 \
+  /tmp/p/base/bigtune-bench-mod --powm-bits 64 --only none --no-gmp --only-mulmod tcbarrett --reps 1 --mulmod-bits 8192
+for r in 1 2; do
+  for v in "${sets[@]}"; do step "mm-$v-$r" 120 /tmp/p/$v/bigtune-bench-mod "${bench[@]}"; done
+done
+for v in "${sets[@]}"; do step "sq-$v" 120 /tmp/p/$v/bigtune-bench-mod "${bench[@]}" --sqrmod; done
+for v in "${sets[@]:1}"; do
+  step "tests-$v" 200 /tmp/p/$v/bigtune_gpu_tests --gtest_brief=1 --gtest_filter='BarrettVsGmp.*:ModDefaultPlan.*:GpuErrors.*'
+  for tool in memcheck racecheck; do
+    step "$tool-$v" 150 compute-sanitizer --tool $tool --print-limit 20 /tmp/p/$v/bigtune_gpu_tests \
+      --gtest_filter='BarrettVsGmp.SanitizerSized' --gtest_brief=1
+  done
+done
+(cat "$OUT/gpu.txt" gpu-build/pending/commit.txt gpu-build/pending/sets.txt "$OUT/steps.txt"
+ grep -hE "gpu__time_duration|imma_cycles_active|warps_active|Stall|Warp Cycles Per Issued" "$OUT/ncu.log" | head -24
+ for f in "$OUT"/mm-*.log "$OUT"/sq-*.log; do echo "== $(basename "$f" .log)"; grep -hE "^ +[0-9]+ +[0-9]+ " "$f"; done
+ grep -hE "instances, .* mismatches|cases, .* mismatches|PASSED|FAILED|ERROR SUMMARY|RACECHECK SUMMARY" \
+   "$OUT"/tests-*.log "$OUT"/memcheck-*.log "$OUT"/racecheck-*.log | sort | uniq -c) >"$OUT/summary.txt"
+(cd "$OUT" && tar -cJf logs.tar.xz ./*.log && rm -f ./*.log)
+cat "$OUT/summary.txt"
