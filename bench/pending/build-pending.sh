@@ -7,7 +7,8 @@
 # bench/pending/run-pending.sh there). A set's patches are applied to the
 # working tree for its build only and taken back afterwards.
 #   bench/pending/build-pending.sh skip=bench/pending/imma-skip-past-output.patch \
-#     both=bench/pending/imma-skip-past-output.patch,bench/pending/imma-b-window.patch
+#     both=bench/pending/imma-skip-past-output.patch,bench/pending/imma-b-window.patch \
+#     probe=bench/pending/wgmma-probe.patch
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 (($#)) || { echo "usage: $0 NAME=PATCH[,PATCH...] ..." >&2; exit 2; }
@@ -18,10 +19,15 @@ cmake -S . -B gpu-build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITE
   -DCMAKE_CUDA_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache >/dev/null
 strip_root=$(mktemp -d)
 build() {  # NAME: build, check on the CPU emulation, strip into $strip_root/NAME
-  cmake --build gpu-build -j "$(nproc)" --target "${targets[@]}"
+  local extra=() gpu=(bigtune_gpu_tests bigtune-bench-mod)
+  if grep -q "add_executable(bigtune_wgmma_probe " tests/CMakeLists.txt; then  # wgmma-probe.patch
+    extra=(bigtune_wgmma_probe bigtune_wgmma_probe_emulation_tests) gpu+=(bigtune_wgmma_probe)
+  fi
+  cmake --build gpu-build -j "$(nproc)" --target "${targets[@]}" "${extra[@]}"
   echo "$1: $(gpu-build/bin/bigtune_mul_const_imma_emulation_tests --gtest_brief=1 | tail -1)"
+  [[ ${#extra[@]} -gt 0 ]] && echo "$1 (wgmma probe): $(gpu-build/bin/bigtune_wgmma_probe_emulation_tests --gtest_brief=1 | tail -1)"
   mkdir -p "$strip_root/$1"
-  for t in bigtune_gpu_tests bigtune-bench-mod; do
+  for t in "${gpu[@]}"; do
     strip -o "$strip_root/$1/$t" "$(find gpu-build/bin gpu-build/bench -name "$t" -type f | head -1)"
   done
 }

@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # On the GPU machine, with gpu-build/pending carried (bench/pending/build-pending.sh):
 # 1. where mul_const_imma_kernel's time goes on main (ncu: duration, tensor
-#    pipe, warp stalls; one q m' launch of an 8 Kbit mulmod);
+#    pipe, warp stalls; one q m' launch of an 8 Kbit mulmod), and the wgmma
+#    probe of a set that carries it (wgmma-probe.patch);
 # 2. main ("base") against each patch set: tcbarrett mulmod and sqrmod at
 #    4-64 Kbit, the builds alternated twice (median of 5 reps each);
 # 3. each set's GPU tests of the tensor-core path and the Barrett suites,
 #    memcheck and racecheck on the sanitizer-sized cases.
-# Prints a short table last; logs to $OUT.
+# Prints a short table last; logs to $OUT. A device call is limited to 10
+# minutes: run `measure` (1 and 2) and `check` (3) as two calls.
+#   bash bench/pending/run-pending.sh measure|check|all
 set -u
+mode=${1:-all}
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-gpu-out}; mkdir -p "$OUT"
 mkdir -p /tmp/p && xz -dc gpu-build/pending/bin.tar.xz | tar -C /tmp/p -xf -
@@ -16,24 +20,38 @@ export BIGTUNE_DB=$(mktemp -d)/t.db BIGTUNE_TEST_SEED=${BIGTUNE_TEST_SEED:-20262
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader >"$OUT/gpu.txt"
 step() { local name=$1 t=$2; shift 2; local s=$(date +%s); timeout "$t" "$@" >"$OUT/$name.log" 2>&1; echo "$name rc=$? s=$(( $(date +%s) - s ))" >>"$OUT/steps.txt"; }
 bench=(--powm-bits 64 --only none --no-gmp --only-mulmod tcbarrett --reps 5 --mulmod-bits 4096 8192 16384 32768 65536)
-step ncu 150 ncu --metrics gpu__time_duration.sum,sm__pipe_tensor_op_imma_cycles_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.per_cycle_active \
-  --section WarpStateStats -k regex:mul_const_imma --launch-skip 4 --launch-count 2 \
-  /tmp/p/base/bigtune-bench-mod --powm-bits 64 --only none --no-gmp --only-mulmod tcbarrett --reps 1 --mulmod-bits 8192
-for r in 1 2; do
-  for v in "${sets[@]}"; do step "mm-$v-$r" 120 /tmp/p/$v/bigtune-bench-mod "${bench[@]}"; done
-done
-for v in "${sets[@]}"; do step "sq-$v" 120 /tmp/p/$v/bigtune-bench-mod "${bench[@]}" --sqrmod; done
+# Timings only for sets whose benchmark differs from main's (kernel patches).
+timed=(base)
 for v in "${sets[@]:1}"; do
-  step "tests-$v" 200 /tmp/p/$v/bigtune_gpu_tests --gtest_brief=1 --gtest_filter='BarrettVsGmp.*:ModDefaultPlan.*:GpuErrors.*'
-  for tool in memcheck racecheck; do
-    step "$tool-$v" 150 compute-sanitizer --tool $tool --print-limit 20 /tmp/p/$v/bigtune_gpu_tests \
-      --gtest_filter='BarrettVsGmp.SanitizerSized' --gtest_brief=1
-  done
+  cmp -s /tmp/p/base/bigtune-bench-mod /tmp/p/$v/bigtune-bench-mod || timed+=("$v")
 done
+if [[ $mode == all || $mode == measure ]]; then
+  step ncu 150 ncu --metrics gpu__time_duration.sum,sm__pipe_tensor_op_imma_cycles_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.per_cycle_active \
+    --section WarpStateStats -k regex:mul_const_imma --launch-skip 2 --launch-count 2 \
+    /tmp/p/base/bigtune-bench-mod --powm-bits 64 --only none --no-gmp --only-mulmod tcbarrett --reps 1 --mulmod-bits 8192
+  # The wgmma probe (wgmma-probe.patch): does Hopper read the model's layouts?
+  for v in "${sets[@]}"; do
+    [[ -x /tmp/p/$v/bigtune_wgmma_probe ]] && step "probe-$v" 60 /tmp/p/$v/bigtune_wgmma_probe
+  done
+  for r in 1 2; do
+    for v in "${timed[@]}"; do step "mm-$v-$r" 120 /tmp/p/$v/bigtune-bench-mod "${bench[@]}"; done
+  done
+  for v in "${timed[@]}"; do step "sq-$v" 120 /tmp/p/$v/bigtune-bench-mod "${bench[@]}" --sqrmod; done
+fi
+if [[ $mode == all || $mode == check ]]; then
+  for v in "${timed[@]:1}"; do
+    step "tests-$v" 200 /tmp/p/$v/bigtune_gpu_tests --gtest_brief=1 --gtest_filter='BarrettVsGmp.*:ModDefaultPlan.*:GpuErrors.*'
+    for tool in memcheck racecheck; do
+      step "$tool-$v" 150 compute-sanitizer --tool $tool --print-limit 20 /tmp/p/$v/bigtune_gpu_tests \
+        --gtest_filter='BarrettVsGmp.SanitizerSized' --gtest_brief=1
+    done
+  done
+fi
 (cat "$OUT/gpu.txt" gpu-build/pending/commit.txt gpu-build/pending/sets.txt "$OUT/steps.txt"
- grep -hE "gpu__time_duration|imma_cycles_active|warps_active|Stall|Warp Cycles Per Issued" "$OUT/ncu.log" | head -24
- for f in "$OUT"/mm-*.log "$OUT"/sq-*.log; do echo "== $(basename "$f" .log)"; grep -hE "^ +[0-9]+ +[0-9]+ " "$f"; done
+ grep -hE "gpu__time_duration|imma_cycles_active|warps_active|Stall|Warp Cycles Per Issued" "$OUT/ncu.log" 2>/dev/null | head -24
+ for f in "$OUT"/mm-*.log "$OUT"/sq-*.log; do echo "== $(basename "$f" .log)"; grep -hE "^ +[0-9]+ +[0-9]+ " "$f"; done 2>/dev/null
  grep -hE "instances, .* mismatches|cases, .* mismatches|PASSED|FAILED|ERROR SUMMARY|RACECHECK SUMMARY" \
-   "$OUT"/tests-*.log "$OUT"/memcheck-*.log "$OUT"/racecheck-*.log | sort | uniq -c) >"$OUT/summary.txt"
+   "$OUT"/tests-*.log "$OUT"/memcheck-*.log "$OUT"/racecheck-*.log "$OUT"/probe-*.log 2>/dev/null | sort | uniq -c
+ grep -hE "Failure|do not follow|row [0-9]+ col" "$OUT"/probe-*.log 2>/dev/null | head -12) >"$OUT/summary.txt"
 (cd "$OUT" && tar -cJf logs.tar.xz ./*.log && rm -f ./*.log)
 cat "$OUT/summary.txt"
