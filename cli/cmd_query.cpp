@@ -54,9 +54,14 @@ void run_query(const QueryArgs& args) {
   } catch (const Error& e) {
     if (e.code() != ErrorCode::Unsupported) throw;
   }
+  std::optional<Plan> per_instance;
+  if (query_hooks().per_instance_modulus) per_instance = query_hooks().per_instance_modulus(args.op, args.bits);
   if (global_options().json) {
     fmt::print("{{\"op\": {}, \"bits\": {}, \"count\": {}, \"device\": {}", json_quote(args.op),
                args.bits, args.count, json_quote(device.name));
+    if (per_instance)
+      fmt::print(", \"per_instance_modulus\": {{\"variant\": {}, \"ipb\": {}}}", json_quote(per_instance->variant),
+                 per_instance->ipb);
     if (plan) {
       fmt::print(", \"variant\": {}, \"ipb\": {}, \"predicted_us\": {}, \"source\": {}}}\n",
                  json_quote(plan->variant), plan->ipb, plan->predicted_us,
@@ -67,11 +72,19 @@ void run_query(const QueryArgs& args) {
     }
     return;
   }
-  fmt::print("{} of {} bits x {} on {}\n", args.op, args.bits, args.count, device.name);
+  fmt::print("{} of {} bits x {} on {}{}\n", args.op, args.bits, args.count, device.name,
+             per_instance ? ", one modulus for the batch" : "");
+  // What a modulus per instance runs instead (mulmod, sqrmod), then the database.
+  auto tail = [&] {
+    if (per_instance)
+      fmt::print("  moduli per instance: {} with {} instance{} per block (the runtime's rule, not tuned)\n",
+                 per_instance->variant, per_instance->ipb, per_instance->ipb == 1 ? "" : "s");
+    fmt::print("  database:  {}\n", store->path());
+  };
   if (!plan) {
     fmt::print("  plan:      none stored: no decision, history, profile or model covers this size;\n"
-               "             at run time the runtime's built-in default plan is used\n"
-               "  database:  {}\n", store->path());
+               "             at run time the runtime's built-in default plan is used\n");
+    tail();
     return;
   }
   fmt::print("  plan:      {} with {} instance{} per block\n", plan->variant, plan->ipb,
@@ -81,7 +94,8 @@ void run_query(const QueryArgs& args) {
   } else {
     fmt::print("  predicted: unknown\n");
   }
-  fmt::print("  source:    {}\n  database:  {}\n", plan->source, store->path());
+  fmt::print("  source:    {}\n", plan->source);
+  tail();
 }
 
 }  // namespace

@@ -16,6 +16,9 @@ struct QueryHooks {
   // The identity of local GPU `index` (the global --device), or nothing when
   // there is no GPU; used when `query` gets no --device NAME.
   std::function<std::optional<runtime::DeviceIdentity>(int index)> local_device;
+  // The plan mulmod / sqrmod take with a modulus per instance (the selector's
+  // plans are for one modulus shared by the batch); nothing for other ops.
+  std::function<std::optional<Plan>(const std::string& op, uint64_t bits)> per_instance_modulus;
 };
 QueryHooks& query_hooks();
 

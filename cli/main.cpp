@@ -9,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "cli/cmd_query.hpp"
 #include "cli/profile_target.hpp"
+#include "runtime/default_plan.hpp"
 #include "runtime/plan_source.hpp"
 
 namespace bigtune::cli {
@@ -38,6 +39,10 @@ int main(int argc, char** argv) {
                                                                                          plan);
   };
   hooks.local_device = [](int index) { return bigtune::runtime::device_identity(index); };
+  hooks.per_instance_modulus = [](const std::string& op, uint64_t bits) -> std::optional<bigtune::Plan> {
+    const auto o = bigtune::runtime::op_from_name(op);
+    return o ? bigtune::runtime::per_instance_modulus_plan(*o, bits) : std::nullopt;
+  };
   add_variants_command(app);
   add_query_command(app);
   add_db_command(app);

@@ -91,6 +91,25 @@ TEST(Cli, QueryUsesTheDefaultHookAndNeedsADevice) {
   EXPECT_THROW(run(db, {"query", "--op", "mul", "--bits", "0", "--device", "X"}), CLI::ParseError);
 }
 
+// mulmod / sqrmod: the answer is the plan for one modulus shared by the
+// batch, and the query also names what a modulus per instance runs.
+TEST(Cli, QueryNamesThePlanForModuliPerInstance) {
+  setenv_profiles();
+  test::TempDir dir;
+  const std::string db = dir.file("t.db");
+  query_hooks().per_instance_modulus = [](const std::string& op, uint64_t) {
+    return op == "mulmod" ? std::optional<Plan>(Plan{"mulmod.rem.test", 1, "moduli per instance", 0}) : std::nullopt;
+  };
+  const std::string out = run(db, {"query", "--op", "mulmod", "--bits", "4096", "--device", "X"});
+  const std::string json = run(db, {"--json", "query", "--op", "mulmod", "--bits", "4096", "--device", "X"});
+  const std::string mul = run(db, {"query", "--op", "mul", "--bits", "4096", "--device", "X"});
+  query_hooks() = QueryHooks{};
+  EXPECT_TRUE(contains(out, "one modulus for the batch")) << out;
+  EXPECT_TRUE(contains(out, "moduli per instance: mulmod.rem.test with 1 instance per block")) << out;
+  EXPECT_TRUE(contains(json, "\"per_instance_modulus\": {\"variant\": \"mulmod.rem.test\", \"ipb\": 1}")) << json;
+  EXPECT_FALSE(contains(mul, "moduli per instance")) << mul;
+}
+
 TEST(Cli, ExportImportAndInfo) {
   test::TempDir dir;
   const std::string a = dir.file("a.db");
