@@ -1,6 +1,7 @@
 // The Context methods of Kernels II-IV: squaring, division, fused and modular
 // operations. Each checks its batches (validate.hpp) and hands the launch to
 // Context::Impl; which kernels run is the registry's and the selector's matter.
+#include <algorithm>
 #include <optional>
 #include <string>
 
@@ -28,6 +29,8 @@ const Plan* per_instance_plan(Op op, const Batch& a, const Batch& m, const Plan*
   const std::optional<Plan> p = runtime::per_instance_modulus_plan(op, a.bits());
   if (!p) return plan;
   own = *p;
+  // As the default plans do: no more instances a block than the batch has.
+  own.ipb = uint32_t(std::min<uint64_t>(own.ipb, std::max<uint64_t>(a.count(), 1)));
   return &own;
 }
 }  // namespace
