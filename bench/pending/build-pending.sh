@@ -7,8 +7,7 @@
 # bench/pending/run-pending.sh there). A set's patches are applied to the
 # working tree for its build only and taken back afterwards.
 #   bench/pending/build-pending.sh skip=bench/pending/imma-skip-past-output.patch \
-#     both=bench/pending/imma-skip-past-output.patch,bench/pending/imma-b-window.patch \
-#     probe=bench/pending/wgmma-probe.patch
+#     wgmma=bench/pending/wgmma-probe.patch,bench/pending/wgmma-product.patch,bench/pending/imma-skip-past-output.patch
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 (($#)) || { echo "usage: $0 NAME=PATCH[,PATCH...] ..." >&2; exit 2; }
@@ -31,15 +30,19 @@ build() {  # NAME: build, check on the CPU emulation, strip into $strip_root/NAM
     strip -o "$strip_root/$1/$t" "$(find gpu-build/bin gpu-build/bench -name "$t" -type f | head -1)"
   done
 }
+unapply() {  # the set's patches taken back, the last applied first
+  local i
+  for ((i = ${#patches[@]} - 1; i >= 0; i--)); do git apply -R "${patches[i]}"; done
+}
 rm -rf gpu-build/pending && mkdir -p gpu-build/pending
 build base
 for set in "$@"; do
   name=${set%%=*}
   IFS=, read -r -a patches <<<"${set#*=}"
   git apply "${patches[@]}"
-  trap 'git apply -R "${patches[@]}"' EXIT
+  trap unapply EXIT
   build "$name"
-  git apply -R "${patches[@]}"
+  unapply
   trap - EXIT
   printf '%s: %s\n' "$name" "${patches[*]}" >>gpu-build/pending/sets.txt
 done
