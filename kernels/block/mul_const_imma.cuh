@@ -190,8 +190,9 @@ __device__ __forceinline__ void imma_u8(int (&c)[4], const uint32_t (&a)[4], uin
 // out_i (out_stride words) gets words [out_lo, out_words) of x_i * k (and
 // ImmaArgs' extras), exact for out_lo = 0, else from the columns at and
 // above word out_lo alone (less than 2^30 low at word out_lo, at most one
-// above it: the high half of a Barrett quotient). Grid: one wave of resident blocks of 256 threads (each loops over
-// groups of 16 instances), ImmaShape::smem_bytes() of dynamic shared memory.
+// above it: the high half of a Barrett quotient). Grid: one wave of resident
+// blocks of 256 threads (each loops over groups of 16 instances),
+// ImmaShape::smem_bytes() of dynamic shared memory.
 __global__ void __launch_bounds__(kImmaThreads) mul_const_imma_kernel(const ImmaArgs args) {
   const uint32_t x_words = args.x_words, k_words = args.k_words, out_lo = args.out_lo, out_words = args.out_words;
   const uint32_t* k = args.k;

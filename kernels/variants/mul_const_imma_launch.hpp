@@ -19,8 +19,7 @@ bool mul_const_imma_fits(uint32_t x_words, uint32_t k_words);
 // 2^(32 out_words) for i < count, exact for out_lo = 0; from out_lo > 0 the
 // columns below word out_lo are not summed (the high half of a product that
 // tolerates it): word out_lo is then less than 2^30 low, the words above it
-// at most one. x_i has x_words
-// words, x_stride apart.
+// at most one. x_i has x_words words, x_stride apart.
 // cudaErrorInvalidValue where the shape does not fit.
 cudaError_t launch_mul_const_imma(uint32_t* out, uint32_t out_lo, uint32_t out_words, uint32_t out_stride, const uint32_t* x,
                                   uint32_t x_words, uint32_t x_stride, uint64_t count, const uint32_t* k,
