@@ -249,7 +249,12 @@ __global__ void __launch_bounds__(kImmaThreads) mul_const_imma_kernel(const Imma
       // Columns [cmin, cmin + 64) of this warp; the x blocks that meet them.
       const uint32_t cmin = c0 + 64 * warp, cmax = cmin + 63;
       const uint32_t kb_lo = cmin >= sh.k_bytes ? (cmin - sh.k_bytes + 1) / 32 : 0;
-      const uint32_t kb_hi = min(sh.x_blocks, cmax / 32 + 1);
+      // A warp whose columns all lie past the output sums nothing (its
+      // column sums stay zero): the chunk that holds the product's last
+      // words would otherwise run the full band for columns it drops (the
+      // composed Barrett's q m' keeps n + 1 of 2n words: at 8 Kbit its last
+      // chunk holds 8 columns and cost as much as a full one).
+      const uint32_t kb_hi = cmin >= out_bytes ? kb_lo : min(sh.x_blocks, cmax / 32 + 1);
       int acc[kImmaColBlocks][4];
 #pragma unroll
       for (uint32_t j = 0; j < kImmaColBlocks; ++j) acc[j][0] = acc[j][1] = acc[j][2] = acc[j][3] = 0;
