@@ -21,7 +21,7 @@ cmake --build gpu-build -j "$(nproc)"
 # were 106 MB; the tar.xz of the same binaries and bench-mod, 25 MB):
 # carry ["gpu-build/carry"], then scripts/run-gpu.sh there.
 rm -rf gpu-build/carry gpu-build/strip && mkdir -p gpu-build/carry gpu-build/strip
-for b in bigtune bigtune_gpu_tests bigtune-bench bigtune-bench-mod bigtune_profiler_gpu_tests tuned_add miller_rabin; do
+for b in bigtune bigtune_gpu_tests bigtune-bench bigtune-bench-mod bigtune_profiler_gpu_tests bigtune_wgmma_probe tuned_add miller_rabin; do
   src=gpu-build/bin/$b
   [[ -x $src ]] || src=$(find gpu-build -name "$b" -type f -perm -u+x -not -path "*/strip/*" | head -1)
   strip -o "gpu-build/strip/$b" "$src"

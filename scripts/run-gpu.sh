@@ -22,7 +22,7 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noh
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 
 if [[ $mode == all || $mode == tests || $mode == quick ]]; then
-  for t in "$bin"/bigtune_gpu_tests "$bin"/bigtune_profiler_gpu_tests; do
+  for t in "$bin"/bigtune_gpu_tests "$bin"/bigtune_profiler_gpu_tests "$bin"/bigtune_wgmma_probe; do
     name=$(basename "$t")
     "$t" --gtest_brief=1 >"$out/$name.log" 2>&1
     rc=$?

@@ -27,7 +27,7 @@ for v in "${sets[@]:1}"; do
 done
 if [[ $mode == all || $mode == measure ]]; then
   step ncu 150 ncu --metrics gpu__time_duration.sum,sm__pipe_tensor_op_imma_cycles_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.per_cycle_active \
-    --section WarpStateStats -k regex:mul_const_imma --launch-skip 2 --launch-count 2 \
+    --section WarpStateStats -k regex:mul_const --launch-skip 2 --launch-count 2 \
     /tmp/p/base/bigtune-bench-mod --powm-bits 64 --only none --no-gmp --only-mulmod tcbarrett --reps 1 --mulmod-bits 8192
   # The wgmma probe (wgmma-probe.patch): does Hopper read the model's layouts?
   for v in "${sets[@]}"; do

@@ -20,15 +20,22 @@ bool mul_const_imma_fits(uint32_t x_words, uint32_t k_words) {
 namespace {
 
 // One wave of resident blocks, each looping over groups of 16 instances
-// (the constant's copies built once a block).
+// (the constant's copies built once a block); on Hopper the warpgroup MMA
+// form where its shape fits (64 instances a group).
 cudaError_t launch_imma(const block::ImmaArgs& args, cudaStream_t stream) {
-  const uint64_t smem = block::ImmaShape::of(args.x_words, args.k_words).smem_bytes();
-  cudaError_t e = cudaFuncSetAttribute(block::mul_const_imma_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                       int(smem));
-  if (e != cudaSuccess) return e;
-  int device = 0, sms = 0, per_sm = 0;
+  int device = 0, sms = 0, major = 0, minor = 0;
+  cudaError_t e;
   if ((e = cudaGetDevice(&device)) != cudaSuccess ||
       (e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device)) != cudaSuccess ||
+      (e = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device)) != cudaSuccess ||
+      (e = cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device)) != cudaSuccess)
+    return e;
+  if (major == 9 && minor == 0 && mul_const_wgmma_fits(args))
+    return launch_mul_const_wgmma(args, sms, stream);
+  const uint64_t smem = block::ImmaShape::of(args.x_words, args.k_words).smem_bytes();
+  int per_sm = 0;
+  if ((e = cudaFuncSetAttribute(block::mul_const_imma_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                int(smem))) != cudaSuccess ||
       (e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, block::mul_const_imma_kernel, block::kImmaThreads,
                                                          size_t(smem))) != cudaSuccess)
     return e;

@@ -8,6 +8,10 @@
 
 #include <cstdint>
 
+namespace bigtune::kernels::block {
+struct ImmaArgs;
+}
+
 namespace bigtune::kernels::variants {
 
 // Whether x_words-word operands times a k_words-word constant (32-bit words)
@@ -33,5 +37,11 @@ cudaError_t launch_mul_const_imma(uint32_t* out, uint32_t out_lo, uint32_t out_w
 cudaError_t launch_barrett_imma_quotient(uint32_t* q, uint32_t* q_top, const uint32_t* t, uint32_t t_words,
                                          uint64_t count, const uint32_t* mu_lo, const uint32_t* shift, uint32_t w,
                                          cudaStream_t stream);
+
+// The wgmma form (mul_const_wgmma_instances.cu, sm_90a): whether a shape
+// fits it, and its launch for ImmaArgs (one wave of blocks on `sms` SMs).
+// launch_imma takes it on compute capability 9.0 where it fits.
+bool mul_const_wgmma_fits(const block::ImmaArgs& args);
+cudaError_t launch_mul_const_wgmma(const block::ImmaArgs& args, int sms, cudaStream_t stream);
 
 }  // namespace bigtune::kernels::variants

@@ -174,10 +174,19 @@ void run_warp(unsigned block_index, Body&& body) {
 
 // The block's dynamic shared memory (extern __shared__ in a kernel): one
 // buffer a host thread, reused by the blocks that run one after another.
-inline unsigned char* dynamic_shared(size_t bytes) {
+inline std::vector<unsigned char>& dynamic_shared_buffer() {
   static thread_local std::vector<unsigned char> smem;
+  return smem;
+}
+inline unsigned char* dynamic_shared(size_t bytes) {
+  std::vector<unsigned char>& smem = dynamic_shared_buffer();
   if (smem.size() < bytes) smem.assign(bytes, 0);
   return smem.data();
+}
+// A pointer into the dynamic shared memory as the GPU's shared window
+// addresses it (__cvta_generic_to_shared): its offset in the buffer.
+inline uint32_t shared_address(const void* p) {
+  return uint32_t(static_cast<const unsigned char*>(p) - dynamic_shared_buffer().data());
 }
 }  // namespace emu
 
@@ -245,6 +254,13 @@ using std::min;
 inline int __clz(uint32_t x) { return x ? __builtin_clz(x) : 32; }
 inline int __clzll(long long x) { return x ? __builtin_clzll(uint64_t(x)) : 64; }
 inline unsigned atomicOr(unsigned* p, unsigned v) { return __atomic_fetch_or(p, v, __ATOMIC_RELAXED); }
+// prmt: byte i of the result is byte (s >> 4 i) & 7 of the pair (hi:lo).
+inline uint32_t __byte_perm(uint32_t lo, uint32_t hi, uint32_t s) {
+  const uint64_t pair = uint64_t(hi) << 32 | lo;
+  uint32_t r = 0;
+  for (int i = 0; i < 4; ++i) r |= uint32_t(pair >> (8 * ((s >> (4 * i)) & 7)) & 0xffu) << (8 * i);
+  return r;
+}
 
 namespace emu {
 // mma.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32, d = a b + c for the
@@ -274,6 +290,60 @@ inline void mma_m16n8k32_u8(int (&c)[4], const uint32_t (&a)[4], uint32_t b0, ui
     uint32_t sum = uint32_t(c[i]);
     for (unsigned k = 0; k < 32; ++k) sum += a_at(row, k) * b_at(k, col);
     c[i] = int(sum);
+  }
+}
+}  // namespace emu
+
+namespace emu {
+// wgmma.mma_async .m64nNk32 .s32.u8.u8 with A in registers and B through a
+// K-major descriptor without swizzle, d = a b (+ d), for the 128 threads of
+// a warpgroup (the block's threads 128 q .. 128 q + 127), played
+// synchronously: the model kernels/block/wgmma_u8.cuh states (A's and D's
+// fragments as mma.sync's, a warp a 16-row slice; B's element (k, n) at
+// start + (n / 8) sbo + (k / 16) lbo + 16 (n % 8) + k % 16). Every thread
+// of the block must call it (two block barriers).
+inline void wgmma_m64nNk32_u8(int* d, unsigned n, const uint32_t (&a)[4], uint64_t desc, bool accumulate) {
+  static thread_local std::vector<uint32_t> regs;
+  const unsigned t = thread_idx.x, q = t / 128;
+  if (regs.size() < 4 * size_t(block_dim.x)) regs.assign(4 * size_t(block_dim.x), 0);
+  for (unsigned i = 0; i < 4; ++i) regs[4 * t + i] = a[i];
+  block->sync_block();
+  const unsigned char* smem = dynamic_shared_buffer().data();
+  const uint32_t start = uint32_t(desc & 0x3fffu) << 4, lbo = uint32_t(desc >> 16 & 0x3fffu) << 4,
+                 sbo = uint32_t(desc >> 32 & 0x3fffu) << 4;
+  auto a_at = [&](unsigned row, unsigned k) {
+    const unsigned from = 128 * q + 32 * (row / 16) + 4 * (row % 8) + (k % 16) / 4;
+    const unsigned reg = (row % 16 >= 8 ? 1 : 0) + (k >= 16 ? 2 : 0);
+    return regs[4 * from + reg] >> (8 * (k % 4)) & 0xffu;
+  };
+  auto b_at = [&](unsigned k, unsigned col) {
+    return uint32_t(smem[start + (col / 8) * sbo + (k / 16) * lbo + 16 * (col % 8) + k % 16]);
+  };
+  const unsigned w = (t % 128) / 32, g = (t % 32) / 4, tq = t % 4;
+  for (unsigned i = 0; i < n / 2; ++i) {
+    const unsigned row = 16 * w + g + 8 * ((i >> 1) & 1), col = 8 * (i >> 2) + 2 * tq + (i & 1);
+    uint32_t sum = accumulate ? uint32_t(d[i]) : 0;
+    for (unsigned k = 0; k < 32; ++k) sum += a_at(row, k) * b_at(k, col);
+    d[i] = int(sum);
+  }
+  block->sync_block();  // the registers' slots are free again
+}
+// The same with A from shared memory through its own K-major descriptor:
+// element (m, k) at start + (m / 8) sbo + (k / 16) lbo + 16 (m % 8) + k % 16.
+// No barrier: the operands are in shared memory, written before the call.
+inline void wgmma_m64nNk32_u8_ss(int* d, unsigned n, uint64_t desc_a, uint64_t desc_b, bool accumulate) {
+  const unsigned char* smem = dynamic_shared_buffer().data();
+  auto field = [](uint64_t desc, int at) { return uint32_t(desc >> at & 0x3fffu) << 4; };
+  const uint32_t sa = field(desc_a, 0), la = field(desc_a, 16), ta = field(desc_a, 32);
+  const uint32_t sb = field(desc_b, 0), lb = field(desc_b, 16), tb = field(desc_b, 32);
+  const unsigned t = thread_idx.x, w = (t % 128) / 32, g = (t % 32) / 4, tq = t % 4;
+  for (unsigned i = 0; i < n / 2; ++i) {
+    const unsigned row = 16 * w + g + 8 * ((i >> 1) & 1), col = 8 * (i >> 2) + 2 * tq + (i & 1);
+    uint32_t sum = accumulate ? uint32_t(d[i]) : 0;
+    for (unsigned k = 0; k < 32; ++k)
+      sum += uint32_t(smem[sa + (row / 8) * ta + (k / 16) * la + 16 * (row % 8) + k % 16]) *
+             uint32_t(smem[sb + (col / 8) * tb + (k / 16) * lb + 16 * (col % 8) + k % 16]);
+    d[i] = int(sum);
   }
 }
 }  // namespace emu

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "kernels/block/mul_const_imma.cuh"
+#include "kernels/block/mul_const_wgmma.cuh"
 #include "tests/support/operands.hpp"
 #include "tests/support/warp_emulation_io.hpp"
 
@@ -35,16 +36,34 @@ using test::hex;
 using test::make_operand;
 using test::OperandKind;
 
-constexpr uint64_t kCount = 40;  // groups of 16, 16, 8
-constexpr unsigned kGrid = 2;    // fewer blocks than groups: block 0 takes groups 0 and 2
+// The kernels that take ImmaArgs: the mma.sync one (16 instances a group)
+// and the wgmma one (64 a group, sm_90a). Counts give three groups, the last
+// partly filled; a grid of two blocks makes block 0 take groups 0 and 2.
+struct Kernel {
+  const char* name;
+  void (*kernel)(kb::ImmaArgs);
+  unsigned warps;
+  uint64_t (*smem)(const kb::ImmaArgs& args);
+  uint64_t count;
+};
+const Kernel kKernels[] = {
+    {"imma", &kb::mul_const_imma_kernel, kb::kImmaWarps,
+     [](const kb::ImmaArgs& a) { return kb::ImmaShape::of(a.x_words, a.k_words).smem_bytes(); }, 40},
+    {"wgmma", &kb::mul_const_wgmma_kernel, kb::kWgmmaThreads / 32,
+     [](const kb::ImmaArgs& a) { return kb::WgmmaShape::of(a).smem_bytes(); }, 150},
+};
+void PrintTo(const Kernel& k, std::ostream* os) { *os << k.name; }
+constexpr unsigned kGrid = 2;
 
-void run_imma(const kb::ImmaArgs& args) {
-  const uint64_t smem = kb::ImmaShape::of(args.x_words, args.k_words).smem_bytes();
+void run(const Kernel& k, const kb::ImmaArgs& args) {
+  const uint64_t smem = k.smem(args);
   for (unsigned b = 0; b < kGrid; ++b) {
     std::memset(emu::dynamic_shared(smem), 0xa5, smem);
-    emu::run_block(b, kGrid, kb::kImmaWarps, [&](unsigned) { kb::mul_const_imma_kernel(args); });
+    emu::run_block(b, kGrid, k.warps, [&](unsigned) { k.kernel(args); });
   }
 }
+
+class MulConstEmulation : public testing::TestWithParam<Kernel> {};
 
 // v's n words (test::put: a batch of one).
 std::vector<uint32_t> words_of(const mpz_t v, uint32_t n) {
@@ -75,7 +94,9 @@ struct ProductCase {
   uint32_t x_words, k_words, out_lo, out_words;
 };
 
-TEST(MulConstImmaEmulation, ProductMatchesGmp) {
+TEST_P(MulConstEmulation, ProductMatchesGmp) {
+  const Kernel& kernel = GetParam();
+  const uint64_t kCount = kernel.count;
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
   gmp_randseed_ui(rng, test::test_seed() + 7100);
@@ -83,6 +104,7 @@ TEST(MulConstImmaEmulation, ProductMatchesGmp) {
       {1, 1, 0, 2},       {8, 8, 0, 16},     {17, 40, 0, 57},    {40, 17, 0, 57},  {94, 94, 0, 188},
       {94, 94, 0, 150},   {94, 94, 30, 188}, {93, 95, 92, 188},  {200, 64, 0, 264}, {64, 200, 130, 264},
       {128, 128, 0, 130}, {256, 256, 0, 258},  // the composed Barrett's q m': n + 1 of 2n words
+      {8, 8, 0, 80},  // words past the product: tiles that no x block meets
   };
   const OperandKind constant_kinds[] = {OperandKind::Uniform, OperandKind::AllOnes, OperandKind::Runs};
   mpz_t k, want, got;
@@ -101,9 +123,9 @@ TEST(MulConstImmaEmulation, ProductMatchesGmp) {
         const std::vector<uint32_t> w = words_of(xv[i], c.x_words);
         std::copy(w.begin(), w.end(), xs.begin() + i * x_stride);
       }
-      run_imma(kb::imma_product_args(out.data(), c.out_lo, c.out_words, out_stride, xs.data(), c.x_words, x_stride,
+      run(kernel, kb::imma_product_args(out.data(), c.out_lo, c.out_words, out_stride, xs.data(), c.x_words, x_stride,
                                      kCount, kw.data(), c.k_words));
-      const std::string what = "x " + std::to_string(c.x_words) + " words, k " + std::to_string(c.k_words) +
+      const std::string what = std::string(kernel.name) + ": x " + std::to_string(c.x_words) + " words, k " + std::to_string(c.k_words) +
                                " words (kind " + std::to_string(int(kk)) + "), words [" + std::to_string(c.out_lo) +
                                ", " + std::to_string(c.out_words) + ")";
       const uint64_t bits = 32ull * (c.out_words - c.out_lo);
@@ -135,11 +157,15 @@ TEST(MulConstImmaEmulation, ProductMatchesGmp) {
 // q = q1 + P_hi: q1 = words [w, 2w) of t << s, P_hi = words [w, 2w] of
 // q1 mu_lo from its columns of words >= w - 2 (at most one low): the pass of
 // launch_barrett_imma_quotient, w words of q and its bit N apart.
-TEST(MulConstImmaEmulation, BarrettQuotientMatchesGmp) {
+TEST_P(MulConstEmulation, BarrettQuotientMatchesGmp) {
+  const Kernel& kernel = GetParam();
+  const uint64_t kCount = kernel.count;
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
   gmp_randseed_ui(rng, test::test_seed() + 7200);
-  const uint32_t widths[] = {2, 8, 46, 130};  // 130: the output's w + 3 words span two chunks
+  // 130: the output's w + 3 words span two chunks; 30: q's top word alone in a tile of
+  // the wgmma kernel that no x block meets
+  const uint32_t widths[] = {2, 8, 30, 46, 130};
   const uint32_t shifts[] = {0, 1, 31, 32, 33, 63};
   mpz_t mu, q1, want, got, top;
   mpz_inits(mu, q1, want, got, top, nullptr);
@@ -158,7 +184,7 @@ TEST(MulConstImmaEmulation, BarrettQuotientMatchesGmp) {
         const std::vector<uint32_t> tw = words_of(tv[i], t_words);
         std::copy(tw.begin(), tw.end(), ts.begin() + i * t_words);
       }
-      run_imma(kb::imma_barrett_quotient_args(q.data(), q_top.data(), ts.data(), t_words, kCount, muw.data(),
+      run(kernel, kb::imma_barrett_quotient_args(q.data(), q_top.data(), ts.data(), t_words, kCount, muw.data(),
                                               shift.data(), w));
       for (uint64_t i = 0; i < kCount; ++i) {
         mpz_mul_2exp(q1, tv[i], s);
@@ -171,7 +197,7 @@ TEST(MulConstImmaEmulation, BarrettQuotientMatchesGmp) {
         mpz_mul_2exp(top, top, 32ull * w);
         mpz_add(got, got, top);
         ASSERT_TRUE(below_by_less_than(got, want, 32ull * w + 32, 2))
-            << "w " << w << " words, shift " << s << ", instance " << i << "\n t = " << hex(tv[i])
+            << kernel.name << ": w " << w << " words, shift " << s << ", instance " << i << "\n t = " << hex(tv[i])
             << "\n mu_lo = " << hex(mu) << "\n want " << hex(want) << "\n got  " << hex(got);
         ASSERT_LE(q_top[i], 1u) << "q's bit N is one bit";
         ++checked;
@@ -183,6 +209,9 @@ TEST(MulConstImmaEmulation, BarrettQuotientMatchesGmp) {
   gmp_randclear(rng);
   EXPECT_GT(checked, 0u);
 }
+
+INSTANTIATE_TEST_SUITE_P(Kernels, MulConstEmulation, testing::ValuesIn(kKernels),
+                         [](const testing::TestParamInfo<Kernel>& info) { return std::string(info.param.name); });
 
 }  // namespace
 }  // namespace bigtune

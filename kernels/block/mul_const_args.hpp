@@ -1,0 +1,61 @@
+// The arguments of the products by a constant shared by the batch, for both
+// kernels that take them: mul_const_imma.cuh (mma.sync) and
+// mul_const_wgmma.cuh (Hopper's wgmma), and the builders of the two launches
+// (kernels/variants/mul_const_imma_instances.cu checks the shapes first; the
+// CPU tests run the kernels with the same arguments).
+#pragma once
+#include <cstdint>
+
+namespace bigtune::kernels::block {
+
+// The longest constant (bytes): column sums of 16384 * 255^2 < 2^31.
+constexpr uint32_t kImmaMaxConstBytes = 16384;
+static_assert(uint64_t(kImmaMaxConstBytes) * 255 * 255 < (uint64_t(1) << 31), "column sums must fit an s32");
+
+// One launch of either kernel: the plain product (out_i words
+// [out_lo, out_words) = x_i * k at word w of out_i) and, for the composed
+// Barrett, its quotient in one pass (kernels/variants/barrett_instances.cu):
+// x_i's rows are words [x_lo, x_lo + x_words) of x_i << s (s = shift[0];
+// x_i has x_src_words words; q1), x_i's row is added at word add_at of the
+// product (q = P_hi + q1), words from write_lo on stored at w - write_lo,
+// and the last word (q's bit N) to top[i].
+struct ImmaArgs {
+  const uint32_t* x = nullptr;
+  uint32_t x_words = 0, x_stride = 0, x_src_words = 0, x_lo = 0;
+  const uint32_t* shift = nullptr;  // null: s = 0
+  const uint32_t* k = nullptr;
+  uint32_t k_words = 0;
+  uint32_t* out = nullptr;
+  uint32_t out_lo = 0, out_words = 0, out_stride = 0, write_lo = 0;
+  uint32_t add_at = 0;        // 0: nothing added
+  uint32_t* top = nullptr;    // null: the last word stored like the others
+  uint64_t count = 0;
+};
+
+// The plain product: out_i words [out_lo, out_words) of x_i * k.
+inline ImmaArgs imma_product_args(uint32_t* out, uint32_t out_lo, uint32_t out_words, uint32_t out_stride,
+                                  const uint32_t* x, uint32_t x_words, uint32_t x_stride, uint64_t count,
+                                  const uint32_t* k, uint32_t k_words) {
+  ImmaArgs a;
+  a.x = x, a.x_words = x_words, a.x_stride = x_stride, a.x_src_words = x_words;
+  a.k = k, a.k_words = k_words;
+  a.out = out, a.out_lo = out_lo, a.out_words = out_words, a.out_stride = out_stride;
+  a.count = count;
+  return a;
+}
+// The composed Barrett's quotient q = q1 + P_hi (launch_barrett_imma_quotient):
+// q1 = words [w, 2w) of t_i << shift[0], P_hi = words [w, 2w] of q1 mu_lo
+// from its columns of words >= w - 2; q's w words to q + i w, its bit N
+// (word 2w) to q_top[i].
+inline ImmaArgs imma_barrett_quotient_args(uint32_t* q, uint32_t* q_top, const uint32_t* t, uint32_t t_words,
+                                           uint64_t count, const uint32_t* mu_lo, const uint32_t* shift, uint32_t w) {
+  ImmaArgs a;
+  a.x = t, a.x_words = w, a.x_stride = t_words, a.x_src_words = t_words, a.x_lo = w, a.shift = shift;
+  a.k = mu_lo, a.k_words = w;
+  a.out = q, a.out_lo = w - 2, a.out_words = 2 * w + 1, a.out_stride = w, a.write_lo = w;
+  a.add_at = w, a.top = q_top;
+  a.count = count;
+  return a;
+}
+
+}  // namespace bigtune::kernels::block

@@ -1,0 +1,349 @@
+// The product by one constant shared by the batch (mul_const_imma.cuh: the
+// same ImmaArgs, the same results) on Hopper's warpgroup MMA: wgmma
+// m64n128k32 .u8 with both operands in shared memory, the band of each
+// 128-column tile issued back to back. sm_90a only (kernels/block/wgmma_u8.cuh).
+// bench/notes/tcbarrett-bound.md ("wgmma, worked out on paper") has the
+// layout argument, the wgmma probe (tests/gpu/wgmma_probe_test.cu) checked
+// it on the H200:
+//  - B, the Toeplitz band of k: with A's bytes reversed in each 32-byte block
+//    (K' = 31 - j), B[K'][c] = k[c - 31 - 32 b + K'] depends on c + K' alone,
+//    so one expanded array E[r 16 + i] = k[r - kWgOff + i] (16 bytes a row)
+//    holds every tile: tile (b, c0) starts at row c0 - 32 b - 31 + kWgOff,
+//    core matrices 256 bytes apart along K (LBO) and 128 along N (SBO).
+//  - A, 64 instances' x: each row byte-reversed (xr[u] = x[X - 1 - u], X the
+//    row padded to 32 bytes), stored as 16-byte slices of the 64 rows
+//    (slice u / 16 of row i at 1024 (u / 16) + 16 i): x block b is xr's
+//    bytes [X - 32 - 32 b, X - 32 b), LBO 1024, SBO 128.
+// A block is one warpgroup (128 threads) and takes groups of 64 instances in
+// turn (resident blocks, one wave): E once a block, A once a group (16-byte
+// loads, four in flight a thread; the next group's rows asked of L2 while
+// this group's tiles run). The tiles are pipelined: as soon as tile t's
+// column sums are out of the accumulators, tile t + 1's wgmmas are issued,
+// and tile t's words are formed while the tensor cores run. A warp forms
+// the words of its own 16 rows, so a tile needs no block barrier:
+//  1. each thread takes its two adjacent column sums of one row and, by a
+//     shuffle, its neighbour's two of the same row: one 4-column word sum
+//     (below 2^57, four multiply-adds) into the warp's slice of W (shared
+//     memory);
+//  2. thread (row, half) reads 16 word sums of its row, carries through them,
+//     takes the first half's carry by a shuffle, keeps the tile's top carry
+//     for the next tile, and stores (16-byte stores where aligned).
+// ImmaArgs' q1 (add_at) comes with the product: wgmma_const_words.
+// Smem at 8 Kbit ~103 KB (two blocks an SM), at 16 Kbit ~183 KB (one); 128
+// registers. H200, session 21: each product of an 8 Kbit mulmod 1.24-1.34 ms
+// for 524288 instances (the mma.sync kernel: 2.58 / 2.93 ms), tensor pipe
+// 34-44 % active; bench/notes/tcbarrett-bound.md has the steps.
+#pragma once
+#include <cstdint>
+
+#include "kernels/block/mul_const_args.hpp"
+#include "kernels/block/wgmma_u8.cuh"
+
+namespace bigtune::kernels::block {
+
+constexpr uint32_t kWgInstances = 64;                  // wgmma's M
+constexpr uint32_t kWgOff = 160;                       // E's row r holds k[r - 160 ..]
+static_assert(kWgOff >= 144 + 15, "a tile of E's first rows reads zeros (wg_issue_tile)");
+constexpr uint32_t kWgTileWords = kWgmmaN / 4;         // 32 words a tile row
+constexpr uint32_t kWgRowStride = kWgTileWords + 2;    // W's row, in 64-bit sums (conflict-free reads)
+constexpr uint32_t kWgMaxConstBytes = kImmaMaxConstBytes;  // column sums below 2^31
+constexpr uint32_t kWgMaxStagedWords = 2 * kWgInstances * kWgRowStride;  // W holds the constant while E is built
+static_assert(4 * kWgMaxStagedWords >= kImmaMaxConstBytes + 4, "W stages the constant");
+
+// Shared memory of one block: A (64 rows of X bytes), E, W (the word sums
+// of a tile).
+struct WgmmaShape {
+  uint32_t x_pad, k_bytes, e_rows;
+  __host__ __device__ static WgmmaShape of(uint32_t x_words, uint32_t k_words) {
+    WgmmaShape s{};
+    s.x_pad = (4 * x_words + 31) / 32 * 32;
+    s.k_bytes = 4 * k_words;
+    // Tiles that meet the band start at rows >= 2 and read 144 rows on
+    // (16 N rows of 8, one more K slice): k_bytes + kWgOff + 144 rows.
+    s.e_rows = s.k_bytes + kWgOff + 144;
+    return s;
+  }
+  __host__ __device__ static WgmmaShape of(const ImmaArgs& a);
+  __host__ __device__ uint64_t a_bytes() const { return uint64_t(kWgInstances) * x_pad; }
+  __host__ __device__ uint64_t e_bytes() const { return 16ull * e_rows; }
+  __host__ __device__ uint64_t smem_bytes() const {
+    return a_bytes() + e_bytes() + 8ull * kWgInstances * kWgRowStride;
+  }
+};
+
+// The constant the kernel multiplies by: k, and for the composed Barrett's
+// quotient (add_at != 0) k + 2^(32 add_at), so that the product itself adds
+// x's row at word add_at (q = P_hi + q1: mu with its top word, 1) and the
+// words pass adds nothing. Its column sums stay below 2^31: the one more
+// nonzero byte (1) adds at most 255 to a column.
+__host__ __device__ inline uint32_t wgmma_const_words(const ImmaArgs& a) {
+  return a.add_at && a.add_at + 1 > a.k_words ? a.add_at + 1 : a.k_words;
+}
+__host__ __device__ inline WgmmaShape WgmmaShape::of(const ImmaArgs& a) { return of(a.x_words, wgmma_const_words(a)); }
+
+// The byte offset in A of xr's 4 bytes [u0, u0 + 4) of row i (u0 % 4 = 0).
+__device__ inline uint32_t wg_a_offset(uint32_t i, uint32_t u0) { return 1024 * (u0 / 16) + 16 * i + u0 % 16; }
+
+#if defined(BIGTUNE_WARP_EMULATION) || defined(__CUDA_ARCH_FEAT_SM90_ALL)
+// The device pieces of the kernel (the instructions exist only in sm_90a's
+// device pass).
+__device__ inline unsigned long long wg_shfl_xor(unsigned long long v, int mask) {
+  const uint32_t lo = __shfl_xor_sync(0xffffffffu, uint32_t(v), mask), hi = __shfl_xor_sync(0xffffffffu, uint32_t(v >> 32), mask);
+  return (unsigned long long)hi << 32 | lo;
+}
+__device__ inline unsigned long long wg_shfl(unsigned long long v, int src) {
+  const uint32_t lo = __shfl_sync(0xffffffffu, uint32_t(v), src), hi = __shfl_sync(0xffffffffu, uint32_t(v >> 32), src);
+  return (unsigned long long)hi << 32 | lo;
+}
+
+// Four words to a 16-byte aligned address: one store (the compiler, left
+// to itself, splits the uint4 store of the aligned branch into words).
+__device__ inline void wg_store4(uint32_t* p, uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
+#ifdef BIGTUNE_WARP_EMULATION
+  p[0] = a, p[1] = b, p[2] = c, p[3] = d;
+#else
+  asm volatile("st.global.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(p), "r"(a), "r"(b), "r"(c), "r"(d) : "memory");
+#endif
+}
+
+// Words m0 .. m0 + 3 of a row of the group (words [x_lo + m] of x_i << s),
+// zero past the row, the source or the batch: the general case.
+__device__ inline uint4 wg_x_words(const ImmaArgs& args, const uint32_t* row, uint32_t m0, int64_t k0, uint32_t bs) {
+  uint32_t w[5];  // source words k0 - 1 .. k0 + 3
+#pragma unroll
+  for (uint32_t j = 0; j < 5; ++j) {
+    const int64_t k = k0 - 1 + j;
+    w[j] = row != nullptr && k >= 0 && k < int64_t(args.x_src_words) ? row[k] : 0;
+  }
+  uint32_t out[4];
+#pragma unroll
+  for (uint32_t j = 0; j < 4; ++j) out[j] = m0 + j < args.x_words ? __funnelshift_l(w[j], w[j + 1], bs) : 0;
+  return make_uint4(out[0], out[1], out[2], out[3]);
+}
+
+// Slice s of A's row i: x's words m0 + 3 .. m0 byte-reversed.
+__device__ inline void wg_store_slice(unsigned char* a_rows, uint32_t s, uint32_t i, const uint4& x) {
+  *reinterpret_cast<uint4*>(a_rows + 1024 * s + 16 * i) = make_uint4(
+      __byte_perm(x.w, 0, 0x0123), __byte_perm(x.z, 0, 0x0123), __byte_perm(x.y, 0, 0x0123), __byte_perm(x.x, 0, 0x0123));
+}
+
+// A for the group from instance `first` on: slice s of row i (xr's bytes
+// [16 s, 16 s + 16) = x's words m0 + 3 .. m0 reversed, m0 = X / 4 - 4 - 4 s)
+// is one 16-byte store; consecutive threads take consecutive rows (thread t
+// row t % 64, slices t / 64, + 2, ...). The slices inside the row (all but
+// the top ones, for most shapes) are loaded four at a time, 16-byte loads
+// where the row allows, so that a thread has four loads in flight.
+__device__ inline void wg_stage_a(const ImmaArgs& args, const WgmmaShape& sh, unsigned char* a_rows, uint64_t first) {
+  constexpr uint32_t kStep = kWgmmaThreads / kWgInstances, kBatch = 4;
+  const uint32_t sbits = args.shift ? args.shift[0] : 0, ws = sbits / 32, bs = sbits % 32;
+  const uint32_t i = threadIdx.x % kWgInstances, slices = sh.x_pad / 16;
+  const uint32_t* row = first + i < args.count ? args.x + (first + i) * args.x_stride : nullptr;
+  // Slice s is inside when its words and their sources (one below for a bit
+  // shift) exist: m0 + 3 < x_words, k0 >= (bs ? 1 : 0), k0 + 3 < x_src_words.
+  const int64_t k_of_m = int64_t(args.x_lo) - ws;  // k0 = m0 + k_of_m
+  auto inside = [&](uint32_t s) {
+    const uint32_t m0 = sh.x_pad / 4 - 4 - 4 * s;
+    const int64_t k0 = m0 + k_of_m;
+    return row != nullptr && m0 + 3 < args.x_words && k0 >= (bs ? 1 : 0) && k0 + 3 < int64_t(args.x_src_words);
+  };
+  const bool vec = row != nullptr && bs == 0 && ((reinterpret_cast<uintptr_t>(row + k_of_m) & 15) == 0);
+  uint32_t s = threadIdx.x / kWgInstances;
+  // Slices grow toward x's low words; the inside ones form one run.
+  for (; s + kStep * (kBatch - 1) < slices && inside(s) && inside(s + kStep * (kBatch - 1)); s += kStep * kBatch) {
+    uint4 x[kBatch];
+    if (vec) {
+#pragma unroll
+      for (uint32_t u = 0; u < kBatch; ++u)
+        x[u] = *reinterpret_cast<const uint4*>(row + (sh.x_pad / 4 - 4 - 4 * (s + kStep * u)) + k_of_m);
+    } else {
+      uint32_t lo[kBatch];
+#pragma unroll
+      for (uint32_t u = 0; u < kBatch; ++u) {
+        const uint32_t* p = row + (sh.x_pad / 4 - 4 - 4 * (s + kStep * u)) + k_of_m;
+        lo[u] = bs ? p[-1] : 0;
+        x[u] = make_uint4(p[0], p[1], p[2], p[3]);
+      }
+#pragma unroll
+      for (uint32_t u = 0; u < kBatch; ++u)
+        x[u] = make_uint4(__funnelshift_l(lo[u], x[u].x, bs), __funnelshift_l(x[u].x, x[u].y, bs),
+                          __funnelshift_l(x[u].y, x[u].z, bs), __funnelshift_l(x[u].z, x[u].w, bs));
+    }
+#pragma unroll
+    for (uint32_t u = 0; u < kBatch; ++u) wg_store_slice(a_rows, s + kStep * u, i, x[u]);
+  }
+  for (; s < slices; s += kStep) {
+    const uint32_t m0 = sh.x_pad / 4 - 4 - 4 * s;
+    wg_store_slice(a_rows, s, i, wg_x_words(args, row, m0, int64_t(m0) + k_of_m, bs));
+  }
+}
+
+// Asks L2 for the rows of the group from instance `first` on (the next
+// group's A, fetched while this group's tiles run).
+__device__ inline void wg_prefetch_rows(const ImmaArgs& args, uint64_t first) {
+  const uint32_t i = threadIdx.x % kWgInstances;
+  if (first + i >= args.count) return;
+  const uint32_t sbits = args.shift ? args.shift[0] : 0;
+  const int64_t lo = int64_t(args.x_lo) - sbits / 32 - 1;
+  const int64_t from = lo < 0 ? 0 : lo, to = min(int64_t(args.x_src_words), int64_t(args.x_lo) + args.x_words);
+  const uint32_t* row = args.x + (first + i) * args.x_stride;
+  for (int64_t k = from + 32 * (threadIdx.x / kWgInstances); k < to; k += 32 * (kWgmmaThreads / kWgInstances)) {
+#ifndef BIGTUNE_WARP_EMULATION
+    asm volatile("prefetch.global.L2 [%0];" ::"l"(row + k));
+#endif
+  }
+}
+
+// Issues the wgmmas of the tile of columns [c0, c0 + 128): the x blocks that
+// meet them, d = their sum (zero when none does). Committed, not waited for.
+__device__ inline void wg_issue_tile(int (&d)[kWgmmaAcc], const WgmmaShape& sh, uint32_t a_base, uint32_t e_base,
+                                     uint32_t c0) {
+  const uint32_t x_blocks = sh.x_pad / 32;
+  const uint32_t kb_lo = c0 >= sh.k_bytes ? (c0 - sh.k_bytes + 1) / 32 : 0;
+  const uint32_t kb_hi = min(x_blocks, (c0 + kWgmmaN - 1) / 32 + 1);
+  wgmma_pin(d);
+  wgmma_fence();
+  // No x block meets these columns (past the product's end): d = A times
+  // E's first 144 rows, which are zero (row r holds k[r - kWgOff ..]).
+  if (kb_lo >= kb_hi) wgmma_m64n128k32_u8_ss(d, wgmma_descriptor(a_base, 1024, 128), wgmma_descriptor(e_base, 256, 128), 0);
+  // x block b + 1 starts 2048 bytes below block b in A, its B tile 512
+  // below in E: the descriptors' start fields (16-byte units) step down.
+  uint64_t da = wgmma_descriptor(a_base + 1024 * ((sh.x_pad - 32 - 32 * kb_lo) / 16), 1024, 128);
+  uint64_t db = wgmma_descriptor(e_base + 16 * (c0 - 32 * kb_lo - 31 + kWgOff), 256, 128);
+  for (uint32_t b = kb_lo; b < kb_hi; ++b, da -= 2048 / 16, db -= 512 / 16) wgmma_m64n128k32_u8_ss(d, da, db, b != kb_lo);
+  wgmma_commit();
+}
+
+// Step 1: the tile's column sums (this thread's accumulators) as 64-bit
+// sums of 4-column words of one row each, into W. Thread (g, t) holds
+// columns 8 j + 2 t, + 1 of rows g and g + 8 (of the warp's 16); it keeps
+// row g + 8 (t & 1) and swaps the other row's two sums with thread t ^ 1,
+// so the pair (t & ~1, t | 1) makes word 2 j + t / 2 of both rows: four
+// multiply-adds a word (the even thread's columns weigh 1 and 2^8, the odd
+// one's 2^16 and 2^24).
+__device__ inline void wg_word_sums(const int (&d)[kWgmmaAcc], unsigned long long* w_rows) {
+  const uint32_t w = threadIdx.x / 32, g = (threadIdx.x % 32) / 4, tq = threadIdx.x % 4, odd = tq & 1;
+  unsigned long long* dst = w_rows + (16 * w + g + 8 * odd) * kWgRowStride + tq / 2;
+  const uint32_t mine_weight = odd ? 1u << 16 : 1u, their_weight = odd ? 1u : 1u << 16;
+#pragma unroll
+  for (uint32_t j = 0; j < kWgmmaAcc / 4; ++j) {
+    // (selects, not d[4 j + 2 odd]: an index the compiler cannot resolve
+    // puts d in local memory)
+    const uint32_t r00 = uint32_t(d[4 * j]), r01 = uint32_t(d[4 * j + 1]);
+    const uint32_t r10 = uint32_t(d[4 * j + 2]), r11 = uint32_t(d[4 * j + 3]);
+    const uint32_t m0 = odd ? r10 : r00, m1 = odd ? r11 : r01, s0 = odd ? r00 : r10, s1 = odd ? r01 : r11;
+    const uint32_t t0 = __shfl_xor_sync(0xffffffffu, s0, 1), t1 = __shfl_xor_sync(0xffffffffu, s1, 1);
+    dst[2 * j] = (unsigned long long)m0 * mine_weight + (unsigned long long)m1 * (mine_weight << 8) +
+                 (unsigned long long)t0 * their_weight + (unsigned long long)t1 * (their_weight << 8);
+  }
+}
+#endif
+
+// out_i gets words [out_lo, out_words) of x_i * k as mul_const_imma_kernel
+// does. Grid: one wave of resident blocks of 128 threads, each looping over
+// groups of 64 instances; WgmmaShape::smem_bytes() of dynamic shared memory.
+__global__ void __launch_bounds__(kWgmmaThreads) mul_const_wgmma_kernel(const ImmaArgs args) {
+#if defined(BIGTUNE_WARP_EMULATION) || defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  // The tiles start up to 3 words below out_lo, so that each thread's 16
+  // words lie 16-byte aligned against write_lo (one vector store per 4
+  // words where the rows allow); the words from out_lo on lose no more to
+  // the columns below the first tile than they did.
+  const uint32_t out_words = args.out_words;
+  const uint32_t lead = min((args.out_lo - args.write_lo) % 4, args.out_lo), out_lo = args.out_lo - lead;
+  const uint32_t store_lo = max(args.out_lo, args.write_lo);  // the words stored: [store_lo, out_words)
+  const uint64_t count = args.count;
+  const WgmmaShape sh = WgmmaShape::of(args);
+#ifdef BIGTUNE_WARP_EMULATION
+  unsigned char* smem = emu::dynamic_shared(sh.smem_bytes());
+#else
+  extern __shared__ __align__(128) unsigned char wg_smem[];
+  unsigned char* smem = wg_smem;
+#endif
+  unsigned char* a_rows = smem;
+  unsigned char* e = smem + sh.a_bytes();
+  unsigned long long* w_rows = reinterpret_cast<unsigned long long*>(e + sh.e_bytes());
+  const uint32_t tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
+
+  // E, once a block: the constant's words staged in W (k, and the word 1 at
+  // add_at where asked: wgmma_const_words), then the rows.
+  uint32_t* k_stage = reinterpret_cast<uint32_t*>(w_rows);
+  for (uint32_t j = tid; j < sh.k_bytes / 4; j += kWgmmaThreads)
+    k_stage[j] = j < args.k_words ? args.k[j] : (args.add_at && j == args.add_at ? 1u : 0u);
+  __syncthreads();
+  const unsigned char* kb = reinterpret_cast<const unsigned char*>(k_stage);
+  for (uint32_t u = tid; u < 16 * sh.e_rows; u += kWgmmaThreads) {
+    const int32_t idx = int32_t(u / 16) - int32_t(kWgOff) + int32_t(u % 16);
+    e[u] = idx >= 0 && idx < int32_t(sh.k_bytes) ? kb[idx] : 0;
+  }
+  __syncthreads();
+  const uint32_t e_base = shared_address(e), a_base = shared_address(a_rows);
+  const uint32_t out_bytes = 4 * out_words;
+  const uint64_t groups = (count + kWgInstances - 1) / kWgInstances;
+  // Step 2's thread: row r of the warp's 16, words [16 half, 16 half + 16) of a tile.
+  const uint32_t r = lane % 16, half = lane / 16, row = 16 * warp + r;
+  const uint32_t last_word = args.top ? out_words - 1 : out_words;  // words stored in rows
+
+  for (uint64_t group = blockIdx.x; group < groups; group += gridDim.x) {
+    const uint64_t first = group * kWgInstances, inst = first + row;
+    wg_stage_a(args, sh, a_rows, first);
+    fence_shared_for_tensor_cores();
+    __syncthreads();
+    if (group + gridDim.x < groups) wg_prefetch_rows(args, (group + gridDim.x) * kWgInstances);
+
+    int d[kWgmmaAcc] = {};
+    wg_issue_tile(d, sh, a_base, e_base, 4 * out_lo);
+    unsigned long long row_carry = 0;  // into this tile's first word (half 0's threads)
+    for (uint32_t c0 = 4 * out_lo; c0 < out_bytes; c0 += kWgmmaN) {
+      wgmma_wait_all();
+      wgmma_pin(d);
+      wg_word_sums(d, w_rows);
+      __syncwarp();
+      if (c0 + kWgmmaN < out_bytes) wg_issue_tile(d, sh, a_base, e_base, c0 + kWgmmaN);
+
+      // Step 2, while the next tile's wgmmas run.
+      const unsigned long long* src = w_rows + row * kWgRowStride + 16 * half;
+      const uint32_t wbase = c0 / 4 + 16 * half;
+      unsigned long long sum[16];
+#pragma unroll
+      for (uint32_t q = 0; q < 16; ++q) sum[q] = src[q];
+      uint32_t wd[16];
+      unsigned long long c = half == 0 ? row_carry : 0;
+#pragma unroll
+      for (uint32_t q = 0; q < 16; ++q) {
+        const unsigned long long v = sum[q] + c;
+        wd[q] = uint32_t(v);
+        c = v >> 32;
+      }
+      // The first half's carry into the second half's words.
+      unsigned long long cin = wg_shfl(c, lane ^ 16);
+      if (half == 0) cin = 0;
+#pragma unroll
+      for (uint32_t q = 0; q < 16; ++q) {
+        const unsigned long long v = (unsigned long long)wd[q] + cin;
+        wd[q] = uint32_t(v);
+        cin = v >> 32;
+      }
+      row_carry = wg_shfl(c + cin, lane | 16);  // the second half's top carry, into the next tile
+      __syncwarp();  // W free for the next tile's sums
+      if (inst < count) {
+        uint32_t* dst = args.out + inst * args.out_stride + (int64_t(wbase) - int64_t(args.write_lo));
+        if (wbase >= store_lo && wbase + 16 <= last_word && (reinterpret_cast<uintptr_t>(dst) & 15) == 0) {
+#pragma unroll
+          for (uint32_t q = 0; q < 16; q += 4) wg_store4(dst + q, wd[q], wd[q + 1], wd[q + 2], wd[q + 3]);
+        } else {
+#pragma unroll
+          for (uint32_t q = 0; q < 16; ++q) {
+            const uint32_t at = wbase + q;
+            if (args.top && at + 1 == out_words)
+              args.top[inst] = wd[q];
+            else if (at >= store_lo && at < out_words)
+              dst[q] = wd[q];
+          }
+        }
+      }
+    }
+    __syncthreads();  // A and W free for the next group
+  }
+#endif
+}
+
+}  // namespace bigtune::kernels::block

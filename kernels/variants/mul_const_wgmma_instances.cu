@@ -1,0 +1,37 @@
+// Products by a shared constant on Hopper's warpgroup MMA: the launcher of
+// kernels/block/mul_const_wgmma.cuh. This file alone is compiled for sm_90a
+// (kernels/CMakeLists.txt: arch-specific instructions); launch_imma
+// (mul_const_imma_instances.cu) calls it on compute capability 9.0 only,
+// where the shape fits, and the mma.sync kernel otherwise.
+#include <algorithm>
+
+#include "kernels/block/mul_const_wgmma.cuh"
+#include "kernels/registry.hpp"
+#include "kernels/variants/mul_const_imma_launch.hpp"
+
+namespace bigtune::kernels::variants {
+
+bool mul_const_wgmma_fits(const block::ImmaArgs& args) {
+  if (args.x_words == 0 || args.k_words == 0) return false;
+  if (4ull * std::min(args.x_words, args.k_words) > block::kWgMaxConstBytes ||
+      block::wgmma_const_words(args) > block::kWgMaxStagedWords)
+    return false;
+  return block::WgmmaShape::of(args).smem_bytes() <= DeviceLimits::h100().smem_per_block_optin;
+}
+
+cudaError_t launch_mul_const_wgmma(const block::ImmaArgs& args, int sms, cudaStream_t stream) {
+  const uint64_t smem = block::WgmmaShape::of(args).smem_bytes();
+  cudaError_t e = cudaFuncSetAttribute(block::mul_const_wgmma_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                       int(smem));
+  int per_sm = 0;
+  if (e != cudaSuccess ||
+      (e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, block::mul_const_wgmma_kernel, block::kWgmmaThreads,
+                                                         size_t(smem))) != cudaSuccess)
+    return e;
+  const uint64_t groups = (args.count + block::kWgInstances - 1) / block::kWgInstances;
+  const uint64_t blocks = std::min<uint64_t>(groups, uint64_t(std::max(1, sms * std::max(1, per_sm))));
+  block::mul_const_wgmma_kernel<<<uint32_t(blocks), block::kWgmmaThreads, smem, stream>>>(args);
+  return cudaGetLastError();
+}
+
+}  // namespace bigtune::kernels::variants
