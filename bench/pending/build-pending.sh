@@ -6,7 +6,7 @@
 # call compares them all (carry ["gpu-build/pending"], then
 # bench/pending/run-pending.sh there). A set's patches are applied to the
 # working tree for its build only and taken back afterwards.
-#   bench/pending/build-pending.sh wgmma=bench/pending/wgmma-probe.patch,bench/pending/wgmma-product.patch
+#   bench/pending/build-pending.sh pair=bench/pending/wgmma-pair.patch
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 (($#)) || { echo "usage: $0 NAME=PATCH[,PATCH...] ..." >&2; exit 2; }
