@@ -87,10 +87,6 @@ __device__ inline uint32_t wg_a_offset(uint32_t i, uint32_t u0) { return 1024 * 
 #if defined(BIGTUNE_WARP_EMULATION) || defined(__CUDA_ARCH_FEAT_SM90_ALL)
 // The device pieces of the kernel (the instructions exist only in sm_90a's
 // device pass).
-__device__ inline unsigned long long wg_shfl_xor(unsigned long long v, int mask) {
-  const uint32_t lo = __shfl_xor_sync(0xffffffffu, uint32_t(v), mask), hi = __shfl_xor_sync(0xffffffffu, uint32_t(v >> 32), mask);
-  return (unsigned long long)hi << 32 | lo;
-}
 __device__ inline unsigned long long wg_shfl(unsigned long long v, int src) {
   const uint32_t lo = __shfl_sync(0xffffffffu, uint32_t(v), src), hi = __shfl_sync(0xffffffffu, uint32_t(v >> 32), src);
   return (unsigned long long)hi << 32 | lo;
