@@ -1,6 +1,5 @@
 #!/bin/bash
 # Session 21 scratch: the working tree's GPU binaries packed as set NAME next to "base" (main b916ba8) in gpu-build/pending/bin.tar.xz, for quick.sh.
-# pack NAME: the working tree's gpu binaries as set NAME next to base
 set -e
 cd /work/main
 export PATH=/usr/local/cuda/bin:$PATH CCACHE_BASEDIR=/work

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Session scratch (not committed): time set $1 (and base when $2 = base), ncu its products, run its Barrett tests.
+# Session 21 scratch: time set $1 (and base when $2 = base), ncu its products, run its Barrett tests.
 set -u
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-gpu-out}; mkdir -p "$OUT" /tmp/p && xz -dc gpu-build/pending/bin.tar.xz | tar -C /tmp/p -xf -
