@@ -88,6 +88,19 @@ bool below_by_less_than(const mpz_t got, const mpz_t want, uint64_t bits, unsign
   return ok;
 }
 
+// The cases' random state: the test seed plus `offset`, cleared at the end.
+struct SeededRng {
+  gmp_randstate_t state;
+  explicit SeededRng(unsigned long offset) {
+    gmp_randinit_default(state);
+    gmp_randseed_ui(state, test::test_seed() + offset);
+  }
+  ~SeededRng() { gmp_randclear(state); }
+  SeededRng(const SeededRng&) = delete;
+  SeededRng& operator=(const SeededRng&) = delete;
+  operator __gmp_randstate_struct*() { return state; }
+};
+
 OperandKind kind_of(uint64_t i) { return OperandKind(i % test::kOperandKinds); }
 
 struct ProductCase {
@@ -97,9 +110,7 @@ struct ProductCase {
 TEST_P(MulConstEmulation, ProductMatchesGmp) {
   const Kernel& kernel = GetParam();
   const uint64_t kCount = kernel.count;
-  gmp_randstate_t rng;
-  gmp_randinit_default(rng);
-  gmp_randseed_ui(rng, test::test_seed() + 7100);
+  SeededRng rng(7100);
   const ProductCase cases[] = {
       {1, 1, 0, 2},       {8, 8, 0, 16},     {17, 40, 0, 57},    {40, 17, 0, 57},  {94, 94, 0, 188},
       {94, 94, 0, 150},   {94, 94, 30, 188}, {93, 95, 92, 188},  {200, 64, 0, 264}, {64, 200, 130, 264},
@@ -150,7 +161,6 @@ TEST_P(MulConstEmulation, ProductMatchesGmp) {
     }
   }
   mpz_clears(k, want, got, nullptr);
-  gmp_randclear(rng);
   EXPECT_EQ(checked, std::size(cases) * std::size(constant_kinds) * kCount);
 }
 
@@ -160,9 +170,7 @@ TEST_P(MulConstEmulation, ProductMatchesGmp) {
 TEST_P(MulConstEmulation, BarrettQuotientMatchesGmp) {
   const Kernel& kernel = GetParam();
   const uint64_t kCount = kernel.count;
-  gmp_randstate_t rng;
-  gmp_randinit_default(rng);
-  gmp_randseed_ui(rng, test::test_seed() + 7200);
+  SeededRng rng(7200);
   // 130: the output's w + 3 words span two chunks; 30: q's top word alone in a tile of
   // the wgmma kernel that no x block meets
   const uint32_t widths[] = {2, 8, 30, 46, 130};
@@ -206,7 +214,6 @@ TEST_P(MulConstEmulation, BarrettQuotientMatchesGmp) {
     }
   }
   mpz_clears(mu, q1, want, got, top, nullptr);
-  gmp_randclear(rng);
   EXPECT_GT(checked, 0u);
 }
 
