@@ -27,8 +27,13 @@
 //   powm:      fixed windows of w bits over the exponent's full width, the
 //              2^w-entry table in global scratch, one Barrett sqrmod per bit
 //              and one mulmod per window, a host loop of launches.
+//   tcbarrett powm: the same loop, each step's reduction on the tensor cores
+//              where the batch shares its modulus (session 22: a DH group
+//              or one RSA key over many messages); moduli per instance run
+//              the composed Barrett powm's steps.
 // Names: mulmod.barrett.u64.q1, sqrmod.barrett.u64.q1, powm.barrett.u64.q1.w<w>;
-// mulmod.tcbarrett.u64.q1, sqrmod.tcbarrett.u64.q1; mulmod.rem.u64.q1,
+// mulmod.tcbarrett.u64.q1, sqrmod.tcbarrett.u64.q1, powm.tcbarrett.u64.q1.w<w>;
+// mulmod.rem.u64.q1,
 // sqrmod.rem.u64.q1 (the product and the division only, for moduli per
 // instance: below).
 // Which product and division run is chosen per size from the measured
@@ -402,7 +407,8 @@ const ShapeRules kBarrettShape{barrett_threads, barrett_smem, barrett_max_bits, 
 // ---- tcbarrett: the same Barrett, reduction products on the tensor cores --
 // With a shared modulus q1 mu_lo and q m' multiply every instance by one
 // number: a u8 matrix product (kernels/block/mul_const_imma.cuh). Up to 64
-// Kbit (the kernel's shared memory); moduli per instance take the rem path.
+// Kbit (the kernel's shared memory); moduli per instance take the rem path
+// (mulmod, sqrmod) or the composed Barrett's registered products (powm).
 constexpr uint64_t kTensorMaxBits = uint64_t(1) << 16;
 uint64_t tcbarrett_max_bits(const Variant&) { return kTensorMaxBits; }
 cudaError_t tcbarrett_launch(const Variant& v, const KernelArgs& args, const Geometry&, cudaStream_t stream) {
@@ -480,6 +486,9 @@ void append_barrett_variants(std::vector<Variant>& out) {
                                "w" + std::to_string(w), w));
   out.push_back(make_variant(Op::MulMod, "block", "tcbarrett", 64, 1, 256, kernel, kTcBarrettShape));
   out.push_back(make_variant(Op::SqrMod, "block", "tcbarrett", 64, 1, 256, kernel, kTcBarrettShape));
+  for (uint32_t w : {5u, 6u, 7u})
+    out.push_back(make_variant(Op::PowM, "block", "tcbarrett", 64, 1, 256, kernel, kTcBarrettShape,
+                               "w" + std::to_string(w), w));
   const void* copy_kernel = reinterpret_cast<const void*>(&rem_copy_modulus_kernel);
   out.push_back(make_variant(Op::MulMod, "block", "rem", 64, 1, 256, copy_kernel, kRemShape));
   out.push_back(make_variant(Op::SqrMod, "block", "rem", 64, 1, 256, copy_kernel, kRemShape));

@@ -100,6 +100,28 @@ TEST(BarrettVsGmp, TensorCoreReductionProducts) {
   EXPECT_EQ(test::run_mod_cases(cases, 9160, "tcbarrett"), 0u);
 }
 
+// powm.tcbarrett (session 22): the Barrett powm's loop with every step's
+// reduction products on the tensor cores, where the batch shares its
+// modulus. Each window at a full-size exponent and an odd size; every modulus
+// kind shared (1, 2^k, 2^k +- 1, even, runs, 2, short: operands >= m reduced
+// first) with exponents of every kind (0, 1, 65537, all ones); one exponent
+// shared; batches past one block of 64 instances and ending inside one; the
+// 64-Kbit limit; moduli per instance (the composed Barrett's own products).
+TEST(BarrettVsGmp, TensorCorePowmSharedModulus) {
+  BIGTUNE_REQUIRE_GPU();
+  std::vector<ModCase> cases;
+  for (const char* v : {"powm.tcbarrett.u64.q1.w5", "powm.tcbarrett.u64.q1.w6", "powm.tcbarrett.u64.q1.w7"})
+    cases.push_back({Op::PowM, 12345, 7, 5, 12345, -1, v});
+  for (uint64_t bits : {2049ull, 4096ull, 8193ull, 16384ull})
+    for (int64_t k = 0; k < 10; ++k) cases.push_back({Op::PowM, bits, 13, k, 160, -1, "powm.tcbarrett.u64.q1.w6"});
+  cases.push_back({Op::PowM, 16384, 9, 5, 300, 4, "powm.tcbarrett.u64.q1.w5"});
+  cases.push_back({Op::PowM, 16384, 130, 7, 100, -1, "powm.tcbarrett.u64.q1.w7"});
+  cases.push_back({Op::PowM, 32768, 5, 3, 64, -1, "powm.tcbarrett.u64.q1.w6"});
+  cases.push_back({Op::PowM, 65536, 3, 5, 64, -1, "powm.tcbarrett.u64.q1.w5"});
+  cases.push_back({Op::PowM, 8192, 12, -1, 130, -1, "powm.tcbarrett.u64.q1.w6"});
+  EXPECT_EQ(test::run_mod_cases(cases, 9180, "tcbarrett powm"), 0u);
+}
+
 // Moduli per instance with no plan given: above 64 bits the runtime runs
 // the product and its remainder (mulmod.rem / sqrmod.rem,
 // runtime/context_ops.cpp), to 64 bits the selector's plan; every modulus
@@ -161,6 +183,7 @@ TEST(BarrettVsGmp, SanitizerSized) {
   // The reduction products on the tensor cores (shared moduli).
   cases.push_back({Op::MulMod, 1000, 5, 5, 0, -1, "mulmod.tcbarrett.u64.q1"});
   cases.push_back({Op::SqrMod, 4097, 3, 9, 0, -1, "sqrmod.tcbarrett.u64.q1"});
+  cases.push_back({Op::PowM, 4097, 3, 5, 20, -1, "powm.tcbarrett.u64.q1.w5"});
   EXPECT_EQ(test::run_mod_cases(cases, 9300, "barrett"), 0u);
 }
 

@@ -256,13 +256,17 @@ TEST(Barrett, TensorCoreHighHalfCostsAtMostOneCorrection) {
 
 TEST(Barrett, TensorCoreVariantsAndLimits) {
   const auto h100 = kernels::DeviceLimits::h100();
-  for (const char* name : {"mulmod.tcbarrett.u64.q1", "sqrmod.tcbarrett.u64.q1"}) {
+  for (const char* name : {"mulmod.tcbarrett.u64.q1", "sqrmod.tcbarrett.u64.q1", "powm.tcbarrett.u64.q1.w5",
+                           "powm.tcbarrett.u64.q1.w6", "powm.tcbarrett.u64.q1.w7"}) {
     const kernels::Variant* v = kernels::find_variant(name);
     ASSERT_NE(v, nullptr) << name;
     EXPECT_EQ(kernels::max_operand_bits(*v, h100), 65536u) << name;  // the kernel's shared memory
     EXPECT_TRUE(kernels::why_invalid(*v, 1, 1, 1, h100).empty()) << name;
     EXPECT_TRUE(kernels::why_invalid(*v, 65536, 1000, 1, h100).empty()) << name;
     EXPECT_FALSE(kernels::why_invalid(*v, 65537, 1, 1, h100).empty()) << name;
+    // powm: the 2^w-entry table of reduced operands in its scratch.
+    if (v->op == kernels::Op::PowM)
+      EXPECT_GE(kernels::scratch_bytes(*v, 16384, 100), (uint64_t(1) << v->param) * 256 * 8 * 100) << name;
   }
   // Every size up to the limit fits one block (operands and constant of 2n
   // 32-bit words), the next does not.
