@@ -3,7 +3,9 @@
 // - powm x^e mod m with full-size exponents, one odd full-size modulus and one
 //   exponent per instance (the hardest case; TARGETS.md's peer figures are
 //   for odd m, e of full size), every powm variant that holds the size, and
-//   GMP mpz_powm on all host cores in the same run;
+//   GMP mpz_powm on all host cores in the same run; --powm-shared-modulus:
+//   one odd modulus for the batch (a DH group, one RSA key), exponents still
+//   per instance (GMP's rate is the same: mpz_powm prepares m every call);
 // - mulmod with a shared odd modulus against the default plan's full product
 //   (mul) at the same size, bits x count = 2^32 (the target: within 1.5x).
 //
@@ -99,8 +101,17 @@ double gmp_powm_rate(uint64_t bits, uint64_t ebits) {
 // kernel whose threads each run a whole exponentiation (tens of milliseconds)
 // would otherwise be timed on a last wave that is nearly empty and reported
 // up to 2x slow (session 10, run D). Unchanged when the query fails.
+// A composed tcbarrett powm launches many kernels, its registered one (the
+// finish) among the shortest: its waves are the tensor-core products' blocks
+// of 64 instances, one or two an SM (mul_const_imma_launch.hpp), so whole
+// multiples of 64 per SM (session 22: the finish's occupancy gave 19008
+// instances at 16 Kbit, 2.25 such waves, a last one a quarter full).
 uint64_t whole_waves(const kernels::Variant& v, uint64_t bits, uint64_t count, uint32_t ipb,
                      const kernels::DeviceLimits& limits) {
+  if (std::string(v.algorithm) == "tcbarrett" && limits.sm_count > 0) {
+    const uint64_t wave = 64 * uint64_t(limits.sm_count);
+    return (count + wave - 1) / wave * wave;
+  }
   const kernels::Geometry g = kernels::geometry(v, bits, count, ipb, limits);
   int per_sm = 0;
   if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, v.kernel, int(g.block), g.smem_bytes) != cudaSuccess ||
@@ -153,7 +164,7 @@ int main(int argc, char** argv) {
   uint64_t max_e = 2048, min_count = 16384, probe = 4096, gmp_max_e = ~uint64_t(0);
   std::string only, only_mulmod;
   std::vector<uint32_t> powm_ipbs;
-  bool no_gmp = false, no_mulmod = false, sqr_table = false, per_instance = false;
+  bool no_gmp = false, no_mulmod = false, sqr_table = false, per_instance = false, powm_shared = false;
   app.add_option("--powm-bits", powm_bits)->capture_default_str();
   app.add_option("--mulmod-bits", mulmod_bits)->capture_default_str();
   app.add_option("--target-ms", target_ms, "powm launch length to size batches for")->capture_default_str();
@@ -162,6 +173,7 @@ int main(int argc, char** argv) {
   app.add_flag("--no-mulmod", no_mulmod, "skip the mulmod table");
   app.add_flag("--sqrmod", sqr_table, "the mulmod table times sqrmod against sqr instead");
   app.add_flag("--per-instance-moduli", per_instance, "the mulmod table with an odd modulus per instance");
+  app.add_flag("--powm-shared-modulus", powm_shared, "the powm table with one odd modulus for the batch");
   app.add_option("--only", only,
                  "time only powm variants whose name contains this (or one of these comma-separated parts), "
                  "also those whose limbs oversize the size");
@@ -179,7 +191,8 @@ int main(int argc, char** argv) {
     const auto& limits = ctx.impl().limits;
     fmt::print("device: {} ({} SMs); host threads for GMP: {}\n", ctx.device().name, ctx.device().sm_count,
                std::thread::hardware_concurrency());
-    fmt::print("\npowm, full-size exponent, modulus and exponent per instance\n");
+    fmt::print("\npowm, full-size exponent, {}\n",
+               powm_shared ? "one modulus for the batch, an exponent per instance" : "modulus and exponent per instance");
     fmt::print("{:>6} {:<26} {:>8} {:>10} {:>11} | {:>10} {:>9}\n", "bits", "variant", "count", "ms", "inst/s",
                "GMP-16", "x GMP");
     for (uint64_t bits : powm_bits) {
@@ -209,7 +222,8 @@ int main(int argc, char** argv) {
           uint64_t count = probe;
           double ms = 0;
           for (int round = 0; round < 2; ++round) {
-            Batch x(ctx, bits, count), e(ctx, ebits, count), m(ctx, bits, count), r(ctx, bits, count);
+            Batch x(ctx, bits, count), e(ctx, ebits, count), m(ctx, bits, powm_shared ? 1 : count),
+                r(ctx, bits, count);
             fill(x, 1, false);
             fill(e, 2, true);
             fill(m, 3, true);
