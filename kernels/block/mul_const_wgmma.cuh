@@ -129,8 +129,9 @@ __device__ inline void wg_store_slice(unsigned char* a_rows, uint32_t s, uint32_
 // row t % 64, slices t / 64, + 2, ...). The slices inside the row (all but
 // the top ones, for most shapes) are loaded four at a time, 16-byte loads
 // where the row allows, so that a thread has four loads in flight.
+template <uint32_t Threads = kWgmmaThreads>
 __device__ inline void wg_stage_a(const ImmaArgs& args, const WgmmaShape& sh, unsigned char* a_rows, uint64_t first) {
-  constexpr uint32_t kStep = kWgmmaThreads / kWgInstances, kBatch = 4;
+  constexpr uint32_t kStep = Threads / kWgInstances, kBatch = 4;
   const uint32_t sbits = args.shift ? args.shift[0] : 0, ws = sbits / 32, bs = sbits % 32;
   const uint32_t i = threadIdx.x % kWgInstances, slices = sh.x_pad / 16;
   const uint32_t* row = first + i < args.count ? args.x + (first + i) * args.x_stride : nullptr;
@@ -175,6 +176,7 @@ __device__ inline void wg_stage_a(const ImmaArgs& args, const WgmmaShape& sh, un
 
 // Asks L2 for the rows of the group from instance `first` on (the next
 // group's A, fetched while this group's tiles run).
+template <uint32_t Threads = kWgmmaThreads>
 __device__ inline void wg_prefetch_rows(const ImmaArgs& args, uint64_t first) {
   const uint32_t i = threadIdx.x % kWgInstances;
   if (first + i >= args.count) return;
@@ -182,7 +184,7 @@ __device__ inline void wg_prefetch_rows(const ImmaArgs& args, uint64_t first) {
   const int64_t lo = int64_t(args.x_lo) - sbits / 32 - 1;
   const int64_t from = lo < 0 ? 0 : lo, to = min(int64_t(args.x_src_words), int64_t(args.x_lo) + args.x_words);
   const uint32_t* row = args.x + (first + i) * args.x_stride;
-  for (int64_t k = from + 32 * (threadIdx.x / kWgInstances); k < to; k += 32 * (kWgmmaThreads / kWgInstances)) {
+  for (int64_t k = from + 32 * (threadIdx.x / kWgInstances); k < to; k += 32 * (Threads / kWgInstances)) {
 #ifndef BIGTUNE_WARP_EMULATION
     asm volatile("prefetch.global.L2 [%0];" ::"l"(row + k));
 #endif
@@ -217,7 +219,8 @@ __device__ inline void wg_issue_tile(int (&d)[kWgmmaAcc], const WgmmaShape& sh, 
 // multiply-adds a word (the even thread's columns weigh 1 and 2^8, the odd
 // one's 2^16 and 2^24).
 __device__ inline void wg_word_sums(const int (&d)[kWgmmaAcc], unsigned long long* w_rows) {
-  const uint32_t w = threadIdx.x / 32, g = (threadIdx.x % 32) / 4, tq = threadIdx.x % 4, odd = tq & 1;
+  // (the warp's index in its warpgroup: blocks of two warpgroups, each its own W)
+  const uint32_t w = (threadIdx.x % kWgmmaThreads) / 32, g = (threadIdx.x % 32) / 4, tq = threadIdx.x % 4, odd = tq & 1;
   unsigned long long* dst = w_rows + (16 * w + g + 8 * odd) * kWgRowStride + tq / 2;
   const uint32_t mine_weight = odd ? 1u << 16 : 1u, their_weight = odd ? 1u : 1u << 16;
 #pragma unroll

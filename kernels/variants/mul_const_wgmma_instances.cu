@@ -1,11 +1,13 @@
 // Products by a shared constant on Hopper's warpgroup MMA: the launcher of
-// kernels/block/mul_const_wgmma.cuh. This file alone is compiled for sm_90a
+// kernels/block/mul_const_wgmma.cuh and mul_const_wgmma_pair.cuh (two
+// warpgroups a block where one block of one warpgroup is alone on its SM). This file alone is compiled for sm_90a
 // (kernels/CMakeLists.txt: arch-specific instructions); launch_imma
 // (mul_const_imma_instances.cu) calls it on compute capability 9.0 only,
 // where the shape fits, and the mma.sync kernel otherwise.
 #include <algorithm>
 
 #include "kernels/block/mul_const_wgmma.cuh"
+#include "kernels/block/mul_const_wgmma_pair.cuh"
 #include "kernels/registry.hpp"
 #include "kernels/variants/mul_const_imma_launch.hpp"
 
@@ -19,7 +21,31 @@ bool mul_const_wgmma_fits(const block::ImmaArgs& args) {
   return block::WgmmaShape::of(args).smem_bytes() <= DeviceLimits::h100().smem_per_block_optin;
 }
 
+namespace {
+// Two warpgroups a block where a one-warpgroup block would be alone on its
+// SM (two of them do not fit its shared memory) and the pair's block fits.
+bool wgmma_pair_takes(const block::ImmaArgs& args) {
+  const uint64_t limit = DeviceLimits::h100().smem_per_block_optin;
+  return 2 * block::WgmmaShape::of(args).smem_bytes() > limit &&
+         block::WgmmaPairShape::of(args).smem_bytes() <= limit;
+}
+}  // namespace
+
 cudaError_t launch_mul_const_wgmma(const block::ImmaArgs& args, int sms, cudaStream_t stream) {
+  if (wgmma_pair_takes(args)) {
+    const uint64_t smem = block::WgmmaPairShape::of(args).smem_bytes();
+    cudaError_t e = cudaFuncSetAttribute(block::mul_const_wgmma_pair_kernel,
+                                         cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem));
+    int per_sm = 0;
+    if (e != cudaSuccess || (e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                                 &per_sm, block::mul_const_wgmma_pair_kernel, block::kWgPairThreads, size_t(smem))) !=
+                                cudaSuccess)
+      return e;
+    const uint64_t groups = (args.count + block::kWgInstances - 1) / block::kWgInstances;
+    const uint64_t blocks = std::min<uint64_t>(groups, uint64_t(std::max(1, sms * std::max(1, per_sm))));
+    block::mul_const_wgmma_pair_kernel<<<uint32_t(blocks), block::kWgPairThreads, smem, stream>>>(args);
+    return cudaGetLastError();
+  }
   const uint64_t smem = block::WgmmaShape::of(args).smem_bytes();
   cudaError_t e = cudaFuncSetAttribute(block::mul_const_wgmma_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                        int(smem));

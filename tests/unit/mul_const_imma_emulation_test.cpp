@@ -25,6 +25,7 @@
 
 #include "kernels/block/mul_const_imma.cuh"
 #include "kernels/block/mul_const_wgmma.cuh"
+#include "kernels/block/mul_const_wgmma_pair.cuh"
 #include "tests/support/operands.hpp"
 #include "tests/support/warp_emulation_io.hpp"
 
@@ -51,6 +52,8 @@ const Kernel kKernels[] = {
      [](const kb::ImmaArgs& a) { return kb::ImmaShape::of(a.x_words, a.k_words).smem_bytes(); }, 40},
     {"wgmma", &kb::mul_const_wgmma_kernel, kb::kWgmmaThreads / 32,
      [](const kb::ImmaArgs& a) { return kb::WgmmaShape::of(a).smem_bytes(); }, 150},
+    {"wgmma_pair", &kb::mul_const_wgmma_pair_kernel, kb::kWgPairThreads / 32,
+     [](const kb::ImmaArgs& a) { return kb::WgmmaPairShape::of(a).smem_bytes(); }, 150},
 };
 void PrintTo(const Kernel& k, std::ostream* os) { *os << k.name; }
 constexpr unsigned kGrid = 2;
