@@ -146,7 +146,7 @@ __device__ inline void barrett_qadd_body(const BarrettDev& v, uint64_t i) {
 // borrow chain), each further one is one pass from the current row into the
 // other, kept when it does not borrow. Each lane reads and writes only its own
 // words until the final shift.
-__device__ inline void barrett_finish_body(const BarrettDev& v, const uint64_t* t, uint32_t t_words, uint64_t* out,
+__device__ inline void barrett_finish_rows_body(const BarrettDev& v, const uint64_t* t, uint32_t t_words, uint64_t* out,
                                            uint64_t i) {
   const uint32_t n = v.n, lane = barrett_lane(), w = n + 1;
   const uint32_t s = v.shift[barrett_mod_index(v, i)], ws = s / 64, bs = s % 64;
@@ -189,6 +189,93 @@ __device__ inline void barrett_finish_body(const BarrettDev& v, const uint64_t* 
   __syncwarp();  // the shift reads other lanes' words of r
   uint64_t* oi = out + i * n;
   for (uint32_t j = lane; j < n; j += 32) oi[j] = barrett_shr_word(row[cur], w, j, ws, bs);
+}
+
+// The finish held in registers: the same r = (t << s) - q m', the same
+// subtractions and out = r >> s, for s < 64 (a modulus of more than N - 64
+// bits: every full-size one) and 129 <= n, n + 1 <= 32 kBarrettFinishRounds words.
+// Lane l holds words l, l + 32, ...; nothing but out is written (the rows
+// form reads t and q m', writes r and r - m', and reads one of them back:
+// ~6 words of traffic a word, near the bandwidth bound already, 0.93 ms at
+// 8 Kbit on an H200). Every round's words are loaded before the first
+// carry resolves, so a lane has 2 kBarrettFinishRounds loads in flight (a
+// first form that loaded a round at a time, 17 rounds and 102 registers,
+// took 2.0 ms: one round's latency after another, at 2 blocks an SM).
+// Measured (H200, mulmod tcbarrett, bench/results/2026-11-29-h200-session22.md):
+// 1.045x at 16 Kbit, 1.02x at 12, 1.01x at 8, but 0.955x at 4 Kbit, where
+// the rows form's passes are short and its blocks many; so from 129 words.
+constexpr uint32_t kBarrettFinishRounds = 9;  // to 18 Kbit
+constexpr uint32_t kBarrettFinishRegsMinWords = 129;
+__device__ inline bool barrett_finish_in_registers(uint32_t n, uint32_t s) {
+  return s < 64 && n >= kBarrettFinishRegsMinWords && n + 1 <= 32 * kBarrettFinishRounds;
+}
+__device__ inline void barrett_finish_regs_body(const BarrettDev& v, const uint64_t* t, uint32_t t_words,
+                                                uint64_t* out, uint64_t i) {
+  const uint32_t n = v.n, lane = barrett_lane(), w = n + 1, rounds = (w + 31) / 32;
+  const uint32_t bs = v.shift[barrett_mod_index(v, i)];
+  const uint64_t* ti = t + i * t_words;
+  const uint64_t* mp = v.mprime + barrett_mod_index(v, i) * n;
+  const uint64_t* qm = v.p + i * 2 * n;
+  const uint64_t dm = v.d[i] ? mp[0] : 0;  // word n of q m' also has d m'[0] (q's bit N)
+  uint64_t r[kBarrettFinishRounds], y[kBarrettFinishRounds];
+#pragma unroll
+  for (uint32_t b = 0; b < kBarrettFinishRounds; ++b) {  // the loads, all rounds
+    const uint32_t j = 32 * b + lane;
+    r[b] = b < rounds && j < w ? barrett_shl_word(ti, t_words, j, 0, bs) : 0;
+    y[b] = b < rounds && j < n ? qm[j] : b < rounds && j == n ? qm[n] + dm : 0;
+  }
+  uint32_t c = 0;
+#pragma unroll
+  for (uint32_t b = 0; b < kBarrettFinishRounds; ++b) {  // r = x - y
+    if (b < rounds) {
+      const uint32_t j = 32 * b + lane;
+      const uint64_t dif = r[b] - y[b];
+      const BarrettCarry k = barrett_resolve(r[b] < y[b], j < w && dif == 0, c, barrett_round_len(w, 32 * b));
+      r[b] = dif - k.in;
+      c = k.out;
+    }
+  }
+  for (uint32_t sub = 0; sub < v.corrections; ++sub) {  // r -= m' while r >= m' (y: r - m')
+    c = 0;
+#pragma unroll
+    for (uint32_t b = 0; b < kBarrettFinishRounds; ++b) {
+      y[b] = r[b];
+      if (b < rounds) {
+        const uint32_t j = 32 * b + lane;
+        const uint64_t z = j < n ? mp[j] : 0, dif = r[b] - z;
+        const BarrettCarry k = barrett_resolve(r[b] < z, j < w && dif == 0, c, barrett_round_len(w, 32 * b));
+        y[b] = dif - k.in;
+        c = k.out;
+      }
+    }
+    if (c) break;  // r < m': r is the result
+#pragma unroll
+    for (uint32_t b = 0; b < kBarrettFinishRounds; ++b) r[b] = y[b];
+  }
+  uint64_t* oi = out + i * n;
+#pragma unroll
+  for (uint32_t b = 0; b < kBarrettFinishRounds; ++b) {
+    if (b < rounds) {
+      // Word j + 1: the next lane's, or for lane 31 the next round's lane 0
+      // (zero past the last round).
+      const uint32_t after = b + 1 < kBarrettFinishRounds ? b + 1 : b;
+      const uint64_t next_first = __shfl_sync(~0u, b + 1 < rounds ? r[after] : 0, 0);
+      uint64_t up = __shfl_down_sync(~0u, r[b], 1);
+      if (lane == 31) up = next_first;
+      const uint32_t j = 32 * b + lane;
+      if (j < n) oi[j] = bs ? (r[b] >> bs) | (up << (64 - bs)) : r[b];
+    }
+  }
+}
+
+// out = (t << s) - q m' reduced: the registers' form where it applies, else
+// the rows'.
+__device__ inline void barrett_finish_body(const BarrettDev& v, const uint64_t* t, uint32_t t_words, uint64_t* out,
+                                           uint64_t i) {
+  if (barrett_finish_in_registers(v.n, v.shift[barrett_mod_index(v, i)]))
+    barrett_finish_regs_body(v, t, t_words, out, i);
+  else
+    barrett_finish_rows_body(v, t, t_words, out, i);
 }
 
 // powm: out = 1 mod m (0 for m = 1, i.e. s = N - 1).

@@ -231,6 +231,15 @@ inline unsigned __ballot_sync(unsigned, bool pred) {
   for (int i = 0; i < 32; ++i) m |= unsigned(all[i] & 1) << i;
   return m;
 }
+inline uint64_t __shfl_sync(unsigned, uint64_t v, int src, int width = 32) {
+  const uint32_t lo = __shfl_sync(0u, uint32_t(v), src, width), hi = __shfl_sync(0u, uint32_t(v >> 32), src, width);
+  return uint64_t(hi) << 32 | lo;
+}
+inline uint64_t __shfl_down_sync(unsigned, uint64_t v, unsigned delta, int width = 32) {
+  const uint32_t lo = __shfl_down_sync(0u, uint32_t(v), delta, width),
+                 hi = __shfl_down_sync(0u, uint32_t(v >> 32), delta, width);
+  return uint64_t(hi) << 32 | lo;
+}
 inline int __shfl_sync(unsigned, int v, int src, int width = 32) {
   return int(__shfl_sync(0u, uint32_t(v), src, width));
 }

@@ -119,7 +119,9 @@ TEST(BarrettEmulation, MulmodSqrmodMatchGmp) {
   mpz_inits(m, a, b, got, want, nullptr);
   uint64_t checked = 0, bad = 0;
   uint32_t paths = 0;  // bit 0: operands >= m went straight into the product (N-bit moduli); bit 1: reduced first
-  for (uint32_t n : {1u, 2u, 3u, 33u, 64u}) {
+  // 129 and 287 words: the finish in registers (from 129 words to n + 1 =
+  // 288); 288: past it, the rows form again.
+  for (uint32_t n : {1u, 2u, 3u, 33u, 64u, 129u, 287u, 288u}) {
     for (int mode = 0; mode < 7; ++mode) {  // 0, 4: per instance; 1-3, 5, 6: shared (kinds 2, 5, 0, 8, 2)
       // Modes 4, 5: full-width moduli (s = 0 for kinds 2, 8), where operands
       // >= m go straight into the product (a b < 2^(2N)). Mode 6: a word
@@ -167,7 +169,7 @@ TEST(BarrettEmulation, MulmodSqrmodMatchGmp) {
     }
   }
   EXPECT_EQ(bad, 0u);
-  EXPECT_EQ(checked, 5u * 7 * 2 * 5);
+  EXPECT_EQ(checked, 8u * 7 * 2 * 5);  // sizes x modes x {mul, sqr} x instances
   EXPECT_EQ(paths, 3u) << "both operand paths (unreduced into the product; Barrett first) ran";
   mpz_clears(m, a, b, got, want, nullptr);
   gmp_randclear(rng);
