@@ -104,7 +104,12 @@ void Context::powm(Batch& r, const Batch& x, const Batch& e, const Batch& m, con
   ExtraBits extra;
   extra.e = e.bits();
   set_modulus(k, m, extra);
-  impl_->launch(Op::PowM, plan, x.bits(), x.count(), r.bits(), k, extra);
+  // One modulus for the batch and no plan from the caller: where the
+  // tensor-core Barrett powm wins (default_plan.hpp says why it is chosen
+  // here, not by the selector).
+  std::optional<Plan> shared;
+  if (!plan && m.count() == 1) shared = runtime::shared_modulus_powm_plan(x.bits(), x.count(), impl_->limits);
+  impl_->launch(Op::PowM, shared ? &*shared : plan, x.bits(), x.count(), r.bits(), k, extra);
 }
 
 void Context::gcd(Batch& r, const Batch& a, const Batch& b, const Plan* plan) {

@@ -22,4 +22,13 @@ std::optional<Plan> default_plan(Op op, uint64_t bits, uint64_t count, const ker
 // kernels/modular/mod64.cuh). Source "moduli per instance".
 std::optional<Plan> per_instance_modulus_plan(Op op, uint64_t bits);
 
+// powm with one modulus for the batch (nullopt where the selector keeps
+// the call): the selector's powm plans are measured with a modulus per
+// instance (tune: OpLayout), and a shared one lets the composed Barrett powm
+// run each step's reduction products on the tensor cores
+// (`powm.tcbarrett.u64.q1.w6`, kernels/variants/barrett_instances.cu), which
+// beats every powm kernel from 8 to 16 Kbit on batches of two waves of its
+// 64-instance blocks or more. Source "shared modulus".
+std::optional<Plan> shared_modulus_powm_plan(uint64_t bits, uint64_t count, const kernels::DeviceLimits& limits);
+
 }  // namespace bigtune::runtime

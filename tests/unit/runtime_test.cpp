@@ -325,6 +325,23 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
   EXPECT_FALSE(default_plan(Op::PowM, 524289, 1, kH100));
 }
 
+// powm with one modulus for the batch: the tensor-core Barrett powm from 8
+// to 16 Kbit on two waves of its blocks (2 x 64 x 132 instances on an
+// H100) or more, a valid plan there; the selector elsewhere.
+TEST(DefaultPlan, SharedModulusPowmRule) {
+  const uint64_t two_waves = 2 * 64 * uint64_t(kH100.sm_count);
+  for (uint64_t bits : {8192ull, 8193ull, 12345ull, 16384ull}) {
+    const auto plan = shared_modulus_powm_plan(bits, two_waves, kH100);
+    ASSERT_TRUE(plan) << bits;
+    EXPECT_EQ(plan->variant, "powm.tcbarrett.u64.q1.w6");
+    EXPECT_EQ(plan->source, "shared modulus");
+    EXPECT_NO_THROW(validate_plan(*plan, Op::PowM, bits, two_waves, kH100)) << bits;
+  }
+  EXPECT_FALSE(shared_modulus_powm_plan(8191, two_waves, kH100));
+  EXPECT_FALSE(shared_modulus_powm_plan(16385, two_waves, kH100));
+  EXPECT_FALSE(shared_modulus_powm_plan(12345, two_waves - 1, kH100));
+}
+
 // mulmod / sqrmod with a modulus per instance: the measured rule, a plan
 // valid for every size the ops support (a renamed variant fails here, not
 // at a user's call); other ops ask the selector. The selector's own plans
