@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # On the GPU machine, with gpu-build/pending carried (bench/pending/build-pending.sh):
-# 1. where mul_const_imma_kernel's time goes on main (ncu: duration, tensor
-#    pipe, warp stalls; one q m' launch of an 8 Kbit mulmod), and the wgmma
-#    probe of a set that carries it (wgmma-probe.patch);
+# 1. with NCU=1, where mul_const_imma_kernel's time goes on main (ncu:
+#    duration, tensor pipe, warp stalls; one q m' launch of an 8 Kbit
+#    mulmod); the wgmma probe of every set that carries it;
 # 2. main ("base") against each patch set: tcbarrett mulmod and sqrmod at
-#    4-64 Kbit, the builds alternated twice (median of 5 reps each);
+#    4-64 Kbit, the builds alternated twice (median of 5 reps each); powm
+#    with a shared modulus (tcbarrett windows against the per-instance
+#    default, dfmat, at 8-16 Kbit, GMP-16 once) on base, its w6 on each set;
 # 3. each set's GPU tests of the tensor-core path and the Barrett suites,
-#    memcheck and racecheck on the sanitizer-sized cases.
+#    memcheck and racecheck on the sanitizer-sized cases (CHECK_SETS="a b":
+#    only those sets).
 # Prints a short table last; logs to $OUT. A device call is limited to 10
 # minutes: run `measure` (1 and 2) and `check` (3) as two calls.
 #   bash bench/pending/run-pending.sh measure|check|all
@@ -26,7 +29,7 @@ for v in "${sets[@]:1}"; do
   cmp -s /tmp/p/base/bigtune-bench-mod /tmp/p/$v/bigtune-bench-mod || timed+=("$v")
 done
 if [[ $mode == all || $mode == measure ]]; then
-  step ncu 150 ncu --metrics gpu__time_duration.sum,sm__pipe_tensor_op_imma_cycles_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.per_cycle_active \
+  [[ ${NCU:-0} == 1 ]] && step ncu 150 ncu --metrics gpu__time_duration.sum,sm__pipe_tensor_op_imma_cycles_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.per_cycle_active \
     --section WarpStateStats -k regex:mul_const --launch-skip 2 --launch-count 2 \
     /tmp/p/base/bigtune-bench-mod --powm-bits 64 --only none --no-gmp --only-mulmod tcbarrett --reps 1 --mulmod-bits 8192
   # The wgmma probe (wgmma-probe.patch): does Hopper read the model's layouts?
@@ -37,9 +40,17 @@ if [[ $mode == all || $mode == measure ]]; then
     for v in "${timed[@]}"; do step "mm-$v-$r" 120 /tmp/p/$v/bigtune-bench-mod "${bench[@]}"; done
   done
   for v in "${timed[@]}"; do step "sq-$v" 120 /tmp/p/$v/bigtune-bench-mod "${bench[@]}" --sqrmod; done
+  powm=(--powm-shared-modulus --no-mulmod --reps 3)
+  step powm-base 240 /tmp/p/base/bigtune-bench-mod "${powm[@]}" --powm-bits 8192 12288 16384 \
+    --only tcbarrett,dfmat.u64.q128.t16.w6,dfmat.u64.q256.t32.sw8.sq
+  step powm-base-65536 60 /tmp/p/base/bigtune-bench-mod "${powm[@]}" --no-gmp --powm-bits 16384 \
+    --only tcbarrett.u64.q1.w6 --min-count 65536
+  for v in "${timed[@]:1}"; do
+    step "powm-$v" 60 /tmp/p/$v/bigtune-bench-mod "${powm[@]}" --no-gmp --powm-bits 12288 16384 --only tcbarrett.u64.q1.w6
+  done
 fi
 if [[ $mode == all || $mode == check ]]; then
-  for v in "${timed[@]:1}"; do
+  for v in ${CHECK_SETS:-${timed[@]:1}}; do
     step "tests-$v" 200 /tmp/p/$v/bigtune_gpu_tests --gtest_brief=1 --gtest_filter='BarrettVsGmp.*:ModDefaultPlan.*:GpuErrors.*'
     for tool in memcheck racecheck; do
       step "$tool-$v" 150 compute-sanitizer --tool $tool --print-limit 20 /tmp/p/$v/bigtune_gpu_tests \
@@ -50,6 +61,7 @@ fi
 (cat "$OUT/gpu.txt" gpu-build/pending/commit.txt gpu-build/pending/sets.txt "$OUT/steps.txt"
  grep -hE "gpu__time_duration|imma_cycles_active|warps_active|Stall|Warp Cycles Per Issued" "$OUT/ncu.log" 2>/dev/null | head -24
  for f in "$OUT"/mm-*.log "$OUT"/sq-*.log; do echo "== $(basename "$f" .log)"; grep -hE "^ +[0-9]+ +[0-9]+ " "$f"; done 2>/dev/null
+ for f in "$OUT"/powm-*.log; do echo "== $(basename "$f" .log)"; grep -hE "^ +[0-9]+ +[a-z]" "$f"; done 2>/dev/null
  grep -hE "instances, .* mismatches|cases, .* mismatches|PASSED|FAILED|ERROR SUMMARY|RACECHECK SUMMARY" \
    "$OUT"/tests-*.log "$OUT"/memcheck-*.log "$OUT"/racecheck-*.log "$OUT"/probe-*.log 2>/dev/null | sort | uniq -c
  grep -hE "Failure|do not follow|row [0-9]+ col" "$OUT"/probe-*.log 2>/dev/null | head -12) >"$OUT/summary.txt"

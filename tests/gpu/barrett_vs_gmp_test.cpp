@@ -184,6 +184,10 @@ TEST(BarrettVsGmp, SanitizerSized) {
   cases.push_back({Op::MulMod, 1000, 5, 5, 0, -1, "mulmod.tcbarrett.u64.q1"});
   cases.push_back({Op::SqrMod, 4097, 3, 9, 0, -1, "sqrmod.tcbarrett.u64.q1"});
   cases.push_back({Op::PowM, 4097, 3, 5, 20, -1, "powm.tcbarrett.u64.q1.w5"});
+  // 12-16 Kbit: the two-warpgroup wgmma product (its carry summaries between
+  // warpgroups, three groups of 64 instances) and the finish in registers.
+  cases.push_back({Op::MulMod, 16384, 130, 5, 0, -1, "mulmod.tcbarrett.u64.q1"});
+  cases.push_back({Op::SqrMod, 12345, 3, 2, 0, -1, "sqrmod.tcbarrett.u64.q1"});
   EXPECT_EQ(test::run_mod_cases(cases, 9300, "barrett"), 0u);
 }
 
