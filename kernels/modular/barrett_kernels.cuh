@@ -204,10 +204,15 @@ __device__ inline void barrett_finish_rows_body(const BarrettDev& v, const uint6
 // Measured (H200, mulmod tcbarrett, bench/results/2026-11-29-h200-session22.md):
 // 1.045x at 16 Kbit, 1.02x at 12, 1.01x at 8, but 0.955x at 4 Kbit, where
 // the rows form's passes are short and its blocks many; so from 129 words.
+// Its own kernel (barrett_finish_regs_kernel): the rows form compiled with
+// it inlined lost 4-9 % at 4 and 8 Kbit to the registers it then held.
 constexpr uint32_t kBarrettFinishRounds = 9;  // to 18 Kbit
 constexpr uint32_t kBarrettFinishRegsMinWords = 129;
+__host__ __device__ constexpr bool barrett_finish_regs_words(uint32_t n) {
+  return n >= kBarrettFinishRegsMinWords && n + 1 <= 32 * kBarrettFinishRounds;
+}
 __device__ inline bool barrett_finish_in_registers(uint32_t n, uint32_t s) {
-  return s < 64 && n >= kBarrettFinishRegsMinWords && n + 1 <= 32 * kBarrettFinishRounds;
+  return s < 64 && barrett_finish_regs_words(n);
 }
 __device__ inline void barrett_finish_regs_body(const BarrettDev& v, const uint64_t* t, uint32_t t_words,
                                                 uint64_t* out, uint64_t i) {
@@ -326,6 +331,12 @@ __global__ void __launch_bounds__(256) barrett_qadd_kernel(BarrettDev v) {
 }
 __global__ void __launch_bounds__(256) barrett_finish_kernel(BarrettDev v, const uint64_t* t, uint32_t t_words,
                                                              uint64_t* out) {
+  BARRETT_FOR_EACH(v.count) barrett_finish_rows_body(v, t, t_words, out, i);
+}
+// Where barrett_finish_regs_words(n): the registers' form (the rows' for a
+// modulus 64 or more bits short).
+__global__ void __launch_bounds__(256) barrett_finish_regs_kernel(BarrettDev v, const uint64_t* t, uint32_t t_words,
+                                                                  uint64_t* out) {
   BARRETT_FOR_EACH(v.count) barrett_finish_body(v, t, t_words, out, i);
 }
 __global__ void __launch_bounds__(256) barrett_one_kernel(BarrettDev v, uint64_t* out) {

@@ -61,6 +61,8 @@ using modular::BarrettDev;
 using modular::BarrettLayout;
 using modular::barrett_check_kernel;
 using modular::barrett_finish_kernel;
+using modular::barrett_finish_regs_kernel;
+using modular::barrett_finish_regs_words;
 using modular::barrett_gather_kernel;
 using modular::barrett_mu_kernel;
 using modular::barrett_one_kernel;
@@ -250,7 +252,10 @@ cudaError_t reduce(const Call& c, const uint64_t* t, uint32_t t_words, uint64_t*
   if (e != cudaSuccess) return e;
   e = reduction_product(c, c.dev.q, c.dev.mprime, c.mp_hat, c.dev.p);
   if (e != cudaSuccess) return e;
-  barrett_finish_kernel<<<c.grid, c.block, 0, c.stream>>>(c.dev, t, t_words, out);
+  if (barrett_finish_regs_words(c.dev.n))
+    barrett_finish_regs_kernel<<<c.grid, c.block, 0, c.stream>>>(c.dev, t, t_words, out);
+  else
+    barrett_finish_kernel<<<c.grid, c.block, 0, c.stream>>>(c.dev, t, t_words, out);
   return cudaGetLastError();
 }
 
