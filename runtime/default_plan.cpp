@@ -88,13 +88,14 @@ std::optional<Plan> per_instance_modulus_plan(Op op, uint64_t bits) {
 
 // H200, session 22 (bench/results/2026-11-29-h200-session22.md), powm with
 // a shared odd modulus, full exponents, 16896 instances, against the best
-// powm kernel (dfmat): 1.09x at 8 Kbit, 1.64x at 12 Kbit, 1.30x at 16 Kbit;
-// at 32 Kbit the NTT Montgomery powm stays ahead (its products are halved).
-// Below two waves of the tensor-core blocks (64 instances, one or two an
-// SM) the composed powm's launches are not filled.
+// powm kernel (dfmat): 1.06-1.09x at 8 Kbit, 1.64-1.73x at 12 Kbit,
+// 1.30-1.38x at 16 Kbit (1.37x there on 8448 instances too, one wave of the
+// tensor-core blocks: 64 instances, one or two an SM); at 32 Kbit the NTT
+// Montgomery powm stays ahead (its products are halved). Smaller batches
+// leave SMs without a block and were not measured: the selector keeps them.
 std::optional<Plan> shared_modulus_powm_plan(uint64_t bits, uint64_t count, const kernels::DeviceLimits& limits) {
-  const uint64_t two_waves = 2 * 64 * uint64_t(std::max(limits.sm_count, 1));
-  if (bits < 8192 || bits > 16384 || count < two_waves) return std::nullopt;
+  const uint64_t one_wave = 64 * uint64_t(std::max(limits.sm_count, 1));
+  if (bits < 8192 || bits > 16384 || count < one_wave) return std::nullopt;
   return Plan{"powm.tcbarrett.u64.q1.w6", 1, "shared modulus", 0.0};
 }
 

@@ -326,20 +326,20 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
 }
 
 // powm with one modulus for the batch: the tensor-core Barrett powm from 8
-// to 16 Kbit on two waves of its blocks (2 x 64 x 132 instances on an
-// H100) or more, a valid plan there; the selector elsewhere.
+// to 16 Kbit on one wave of its blocks (64 x 132 instances on an H100) or
+// more, a valid plan there; the selector elsewhere.
 TEST(DefaultPlan, SharedModulusPowmRule) {
-  const uint64_t two_waves = 2 * 64 * uint64_t(kH100.sm_count);
+  const uint64_t one_wave = 64 * uint64_t(kH100.sm_count);
   for (uint64_t bits : {8192ull, 8193ull, 12345ull, 16384ull}) {
-    const auto plan = shared_modulus_powm_plan(bits, two_waves, kH100);
+    const auto plan = shared_modulus_powm_plan(bits, one_wave, kH100);
     ASSERT_TRUE(plan) << bits;
     EXPECT_EQ(plan->variant, "powm.tcbarrett.u64.q1.w6");
     EXPECT_EQ(plan->source, "shared modulus");
-    EXPECT_NO_THROW(validate_plan(*plan, Op::PowM, bits, two_waves, kH100)) << bits;
+    EXPECT_NO_THROW(validate_plan(*plan, Op::PowM, bits, one_wave, kH100)) << bits;
   }
-  EXPECT_FALSE(shared_modulus_powm_plan(8191, two_waves, kH100));
-  EXPECT_FALSE(shared_modulus_powm_plan(16385, two_waves, kH100));
-  EXPECT_FALSE(shared_modulus_powm_plan(12345, two_waves - 1, kH100));
+  EXPECT_FALSE(shared_modulus_powm_plan(8191, one_wave, kH100));
+  EXPECT_FALSE(shared_modulus_powm_plan(16385, one_wave, kH100));
+  EXPECT_FALSE(shared_modulus_powm_plan(12345, one_wave - 1, kH100));
 }
 
 // mulmod / sqrmod with a modulus per instance: the measured rule, a plan
