@@ -3,7 +3,10 @@
 # budget, for a whole run split over device calls of at most 10 minutes
 # (the whole binary takes longer). Suites are started while BUDGET seconds
 # last; each line of $OUT/suites.txt says passed, FAILED or cut (out of
-# time), the last lines list what is left for the next call.
+# time), the last lines list what is left for the next call. A SUITE with a
+# dot is a gtest filter of its own (one test of a long suite, e.g.
+# 'ModOps/ModVsGmp.EveryVariantMatchesGmp/powm'). Output is line-buffered,
+# so a cut suite's log shows how far it came.
 #   scripts/run-gpu-suites.sh BUDGET [SUITE ...]   (no suites: all, in order;
 #   SKIP="A B": suites not to run, e.g. those done in an earlier call)
 set -uo pipefail
@@ -25,7 +28,8 @@ for s in "${suites[@]}"; do
   now=$(date +%s)
   if ((now + 20 > end)); then left+=("$s"); continue; fi
   log="$out/suite-${s//\//_}.log"
-  timeout $((end - now)) "$bin/bigtune_gpu_tests" --gtest_brief=1 --gtest_filter="$s.*" >"$log" 2>&1
+  filter=$s; [[ $s == *.* ]] || filter="$s.*"
+  timeout $((end - now)) stdbuf -oL "$bin/bigtune_gpu_tests" --gtest_brief=1 --gtest_filter="$filter" >"$log" 2>&1
   rc=$?
   verdict=passed
   ((rc == 124)) && verdict=cut && left+=("$s")
