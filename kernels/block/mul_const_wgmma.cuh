@@ -237,6 +237,29 @@ __device__ inline void wg_word_sums(const int (&d)[kWgmmaAcc], unsigned long lon
 }
 #endif
 
+// Stores a thread's 16 words of instance inst from word wbase on: four
+// 16-byte stores where all 16 lie in [store_lo, last_word) and the address is
+// aligned, else word by word within [store_lo, out_words), the top word to
+// args.top where the caller keeps it apart (last_word = out_words - 1 then).
+__device__ inline void wg_store_words(const ImmaArgs& args, uint64_t inst, uint32_t wbase, const uint32_t (&wd)[16],
+                                      uint32_t store_lo, uint32_t last_word) {
+  const uint32_t out_words = args.out_words;
+  uint32_t* dst = args.out + inst * args.out_stride + (int64_t(wbase) - int64_t(args.write_lo));
+  if (wbase >= store_lo && wbase + 16 <= last_word && (reinterpret_cast<uintptr_t>(dst) & 15) == 0) {
+#pragma unroll
+    for (uint32_t q = 0; q < 16; q += 4) wg_store4(dst + q, wd[q], wd[q + 1], wd[q + 2], wd[q + 3]);
+  } else {
+#pragma unroll
+    for (uint32_t q = 0; q < 16; ++q) {
+      const uint32_t at = wbase + q;
+      if (args.top && at + 1 == out_words)
+        args.top[inst] = wd[q];
+      else if (at >= store_lo && at < out_words)
+        dst[q] = wd[q];
+    }
+  }
+}
+
 // out_i gets words [out_lo, out_words) of x_i * k as mul_const_imma_kernel
 // does. Grid: one wave of resident blocks of 128 threads, each looping over
 // groups of 64 instances; WgmmaShape::smem_bytes() of dynamic shared memory.
@@ -323,22 +346,7 @@ __global__ void __launch_bounds__(kWgmmaThreads) mul_const_wgmma_kernel(const Im
       }
       row_carry = wg_shfl(c + cin, lane | 16);  // the second half's top carry, into the next tile
       __syncwarp();  // W free for the next tile's sums
-      if (inst < count) {
-        uint32_t* dst = args.out + inst * args.out_stride + (int64_t(wbase) - int64_t(args.write_lo));
-        if (wbase >= store_lo && wbase + 16 <= last_word && (reinterpret_cast<uintptr_t>(dst) & 15) == 0) {
-#pragma unroll
-          for (uint32_t q = 0; q < 16; q += 4) wg_store4(dst + q, wd[q], wd[q + 1], wd[q + 2], wd[q + 3]);
-        } else {
-#pragma unroll
-          for (uint32_t q = 0; q < 16; ++q) {
-            const uint32_t at = wbase + q;
-            if (args.top && at + 1 == out_words)
-              args.top[inst] = wd[q];
-            else if (at >= store_lo && at < out_words)
-              dst[q] = wd[q];
-          }
-        }
-      }
+      if (inst < count) wg_store_words(args, inst, wbase, wd, store_lo, last_word);
     }
     __syncthreads();  // A and W free for the next group
   }

@@ -153,22 +153,7 @@ __global__ void __launch_bounds__(kWgPairThreads) mul_const_wgmma_pair_kernel(co
           mine_in = v >> 32;
         }
         const uint32_t wbase = c0 / 4 + 16 * half;
-        if (inst < count) {
-          uint32_t* dst = args.out + inst * args.out_stride + (int64_t(wbase) - int64_t(args.write_lo));
-          if (wbase >= store_lo && wbase + 16 <= last_word && (reinterpret_cast<uintptr_t>(dst) & 15) == 0) {
-#pragma unroll
-            for (uint32_t q = 0; q < 16; q += 4) wg_store4(dst + q, wd[q], wd[q + 1], wd[q + 2], wd[q + 3]);
-          } else {
-#pragma unroll
-            for (uint32_t q = 0; q < 16; ++q) {
-              const uint32_t at = wbase + q;
-              if (args.top && at + 1 == out_words)
-                args.top[inst] = wd[q];
-              else if (at >= store_lo && at < out_words)
-                dst[q] = wd[q];
-            }
-          }
-        }
+        if (inst < count) wg_store_words(args, inst, wbase, wd, store_lo, last_word);
       }
     }
     wgmma_wait_all();  // (that one tile past the output reads A)
