@@ -235,7 +235,6 @@ __device__ inline void wg_word_sums(const int (&d)[kWgmmaAcc], unsigned long lon
                  (unsigned long long)t0 * their_weight + (unsigned long long)t1 * (their_weight << 8);
   }
 }
-#endif
 
 // Stores a thread's 16 words of instance inst from word wbase on: four
 // 16-byte stores where all 16 lie in [store_lo, last_word) and the address is
@@ -259,6 +258,7 @@ __device__ inline void wg_store_words(const ImmaArgs& args, uint64_t inst, uint3
     }
   }
 }
+#endif
 
 // out_i gets words [out_lo, out_words) of x_i * k as mul_const_imma_kernel
 // does. Grid: one wave of resident blocks of 128 threads, each looping over
