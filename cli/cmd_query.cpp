@@ -54,14 +54,17 @@ void run_query(const QueryArgs& args) {
   } catch (const Error& e) {
     if (e.code() != ErrorCode::Unsupported) throw;
   }
-  std::optional<Plan> per_instance;
+  std::optional<Plan> per_instance, shared;
   if (query_hooks().per_instance_modulus) per_instance = query_hooks().per_instance_modulus(args.op, args.bits);
+  if (query_hooks().shared_modulus) shared = query_hooks().shared_modulus(args.op, args.bits, args.count, device);
   if (global_options().json) {
     fmt::print("{{\"op\": {}, \"bits\": {}, \"count\": {}, \"device\": {}", json_quote(args.op),
                args.bits, args.count, json_quote(device.name));
     if (per_instance)
       fmt::print(", \"per_instance_modulus\": {{\"variant\": {}, \"ipb\": {}}}", json_quote(per_instance->variant),
                  per_instance->ipb);
+    if (shared)
+      fmt::print(", \"shared_modulus\": {{\"variant\": {}, \"ipb\": {}}}", json_quote(shared->variant), shared->ipb);
     if (plan) {
       fmt::print(", \"variant\": {}, \"ipb\": {}, \"predicted_us\": {}, \"source\": {}}}\n",
                  json_quote(plan->variant), plan->ipb, plan->predicted_us,
@@ -73,12 +76,16 @@ void run_query(const QueryArgs& args) {
     return;
   }
   fmt::print("{} of {} bits x {} on {}{}\n", args.op, args.bits, args.count, device.name,
-             per_instance ? ", one modulus for the batch" : "");
-  // What a modulus per instance runs instead (mulmod, sqrmod), then the database.
+             per_instance ? ", one modulus for the batch" : shared ? ", a modulus per instance" : "");
+  // What the other kind of moduli runs instead (mulmod and sqrmod with a
+  // modulus per instance, powm with one for the batch), then the database.
   auto tail = [&] {
     if (per_instance)
       fmt::print("  moduli per instance: {} with {} instance{} per block (the runtime's rule, not tuned)\n",
                  per_instance->variant, per_instance->ipb, per_instance->ipb == 1 ? "" : "s");
+    if (shared)
+      fmt::print("  one modulus for the batch: {} with {} instance{} per block (the runtime's rule, not tuned)\n",
+                 shared->variant, shared->ipb, shared->ipb == 1 ? "" : "s");
     fmt::print("  database:  {}\n", store->path());
   };
   if (!plan) {

@@ -19,6 +19,12 @@ struct QueryHooks {
   // The plan mulmod / sqrmod take with a modulus per instance (the selector's
   // plans are for one modulus shared by the batch); nothing for other ops.
   std::function<std::optional<Plan>(const std::string& op, uint64_t bits)> per_instance_modulus;
+  // The plan powm takes with one modulus for the batch where the runtime's
+  // rule overrides the selector (whose powm plans are for moduli per
+  // instance); nothing elsewhere.
+  std::function<std::optional<Plan>(const std::string& op, uint64_t bits, uint64_t count,
+                                    const runtime::DeviceIdentity& device)>
+      shared_modulus;
 };
 QueryHooks& query_hooks();
 

@@ -43,6 +43,11 @@ int main(int argc, char** argv) {
     const auto o = bigtune::runtime::op_from_name(op);
     return o ? bigtune::runtime::per_instance_modulus_plan(*o, bits) : std::nullopt;
   };
+  hooks.shared_modulus = [](const std::string& op, uint64_t bits, uint64_t count,
+                            const bigtune::runtime::DeviceIdentity& device) -> std::optional<bigtune::Plan> {
+    if (op != "powm") return std::nullopt;
+    return bigtune::runtime::shared_modulus_powm_plan(bits, count, bigtune::runtime::limits_for_model(device.name));
+  };
   add_variants_command(app);
   add_query_command(app);
   add_db_command(app);

@@ -110,6 +110,29 @@ TEST(Cli, QueryNamesThePlanForModuliPerInstance) {
   EXPECT_FALSE(contains(mul, "moduli per instance")) << mul;
 }
 
+// powm: the answer is the plan for moduli per instance (the selector's), and
+// the query also names what one modulus for the batch runs where the
+// runtime's rule takes it.
+TEST(Cli, QueryNamesThePowmPlanForOneModulus) {
+  setenv_profiles();
+  test::TempDir dir;
+  const std::string db = dir.file("t.db");
+  query_hooks().shared_modulus = [](const std::string& op, uint64_t bits, uint64_t count,
+                                    const runtime::DeviceIdentity& device) {
+    const bool rule = op == "powm" && bits == 16384 && count >= 100 && device.name == "X";
+    return rule ? std::optional<Plan>(Plan{"powm.shared.test", 1, "shared modulus", 0}) : std::nullopt;
+  };
+  const std::string out = run(db, {"query", "--op", "powm", "--bits", "16384", "--count", "100", "--device", "X"});
+  const std::string json =
+      run(db, {"--json", "query", "--op", "powm", "--bits", "16384", "--count", "100", "--device", "X"});
+  const std::string few = run(db, {"query", "--op", "powm", "--bits", "16384", "--count", "99", "--device", "X"});
+  query_hooks() = QueryHooks{};
+  EXPECT_TRUE(contains(out, "a modulus per instance")) << out;
+  EXPECT_TRUE(contains(out, "one modulus for the batch: powm.shared.test with 1 instance per block")) << out;
+  EXPECT_TRUE(contains(json, "\"shared_modulus\": {\"variant\": \"powm.shared.test\", \"ipb\": 1}")) << json;
+  EXPECT_FALSE(contains(few, "one modulus for the batch")) << few;
+}
+
 TEST(Cli, ExportImportAndInfo) {
   test::TempDir dir;
   const std::string a = dir.file("a.db");
