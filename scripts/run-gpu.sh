@@ -3,6 +3,8 @@
 # carried there: every GPU test, compute-sanitizer (memcheck, racecheck) on
 # the kernels, the GMP check of the default plans and the benchmark; prints a
 # short summary table last. Logs and the benchmark CSV go to $OUT (or ./gpu-out).
+# The whole GPU suite takes longer than one 10-minute device call: split it
+# with BIGTUNE_GPU_TEST_BUDGET and SKIP (below, scripts/run-gpu-suites.sh).
 #   scripts/run-gpu.sh [all|tests|sanitize|bench|quick]
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -22,8 +24,21 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noh
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 
 if [[ $mode == all || $mode == tests || $mode == quick ]]; then
+  # The main GPU suite runs one gtest suite at a time (scripts/run-gpu-suites.sh):
+  # BIGTUNE_GPU_TEST_BUDGET=S stops starting suites after S seconds (a device
+  # call of at most 10 minutes) and lists the rest; SKIP="A B" leaves out the
+  # suites an earlier call ran.
+  if [[ $mode != quick ]]; then
+    rm -f "$out/suites.txt"
+    OUT=$out scripts/run-gpu-suites.sh "${BIGTUNE_GPU_TEST_BUDGET:-86400}" >/dev/null 2>&1
+    note "bigtune_gpu_tests (suites)" "passed=$(grep -c ' passed ' "$out/suites.txt") \
+failed=$(grep -c ' FAILED ' "$out/suites.txt") cut=$(grep -c ' cut ' "$out/suites.txt") $(tail -1 "$out/suites.txt")"
+    grep -h "cases, .* mismatches" "$out"/suite-*.log | tail -8
+    grep -B1 -A30 " FAILED " "$out/suites.txt" | head -40
+  fi
   for t in "$bin"/bigtune_gpu_tests "$bin"/bigtune_profiler_gpu_tests "$bin"/bigtune_wgmma_probe; do
     name=$(basename "$t")
+    [[ $name == bigtune_gpu_tests && $mode != quick ]] && continue  # above, suite by suite
     "$t" --gtest_brief=1 >"$out/$name.log" 2>&1
     rc=$?
     passed=$(grep -oE '\[  PASSED  \] [0-9]+' "$out/$name.log" | grep -oE '[0-9]+$' || echo 0)
