@@ -5,6 +5,7 @@
 #include "kernels/block/mul_const_imma.cuh"
 #include "kernels/registry.hpp"
 #include "kernels/variants/mul_const_imma_launch.hpp"
+#include "kernels/variants/resident_launch.cuh"
 
 namespace bigtune::kernels::variants {
 
@@ -32,17 +33,9 @@ cudaError_t launch_imma(const block::ImmaArgs& args, cudaStream_t stream) {
     return e;
   if (major == 9 && minor == 0 && mul_const_wgmma_fits(args))
     return launch_mul_const_wgmma(args, sms, stream);
-  const uint64_t smem = block::ImmaShape::of(args.x_words, args.k_words).smem_bytes();
-  int per_sm = 0;
-  if ((e = cudaFuncSetAttribute(block::mul_const_imma_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                int(smem))) != cudaSuccess ||
-      (e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, block::mul_const_imma_kernel, block::kImmaThreads,
-                                                         size_t(smem))) != cudaSuccess)
-    return e;
   const uint64_t groups = (args.count + block::kImmaInstances - 1) / block::kImmaInstances;
-  const uint64_t blocks = std::min<uint64_t>(groups, uint64_t(std::max(1, sms * std::max(1, per_sm))));
-  block::mul_const_imma_kernel<<<uint32_t(blocks), block::kImmaThreads, smem, stream>>>(args);
-  return cudaGetLastError();
+  return launch_resident_wave(block::mul_const_imma_kernel, block::kImmaThreads,
+                              block::ImmaShape::of(args.x_words, args.k_words).smem_bytes(), groups, sms, args, stream);
 }
 
 }  // namespace

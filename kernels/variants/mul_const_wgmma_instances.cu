@@ -10,6 +10,7 @@
 #include "kernels/block/mul_const_wgmma_pair.cuh"
 #include "kernels/registry.hpp"
 #include "kernels/variants/mul_const_imma_launch.hpp"
+#include "kernels/variants/resident_launch.cuh"
 
 namespace bigtune::kernels::variants {
 
@@ -32,32 +33,12 @@ bool wgmma_pair_takes(const block::ImmaArgs& args) {
 }  // namespace
 
 cudaError_t launch_mul_const_wgmma(const block::ImmaArgs& args, int sms, cudaStream_t stream) {
-  if (wgmma_pair_takes(args)) {
-    const uint64_t smem = block::WgmmaPairShape::of(args).smem_bytes();
-    cudaError_t e = cudaFuncSetAttribute(block::mul_const_wgmma_pair_kernel,
-                                         cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem));
-    int per_sm = 0;
-    if (e != cudaSuccess || (e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-                                 &per_sm, block::mul_const_wgmma_pair_kernel, block::kWgPairThreads, size_t(smem))) !=
-                                cudaSuccess)
-      return e;
-    const uint64_t groups = (args.count + block::kWgInstances - 1) / block::kWgInstances;
-    const uint64_t blocks = std::min<uint64_t>(groups, uint64_t(std::max(1, sms * std::max(1, per_sm))));
-    block::mul_const_wgmma_pair_kernel<<<uint32_t(blocks), block::kWgPairThreads, smem, stream>>>(args);
-    return cudaGetLastError();
-  }
-  const uint64_t smem = block::WgmmaShape::of(args).smem_bytes();
-  cudaError_t e = cudaFuncSetAttribute(block::mul_const_wgmma_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                       int(smem));
-  int per_sm = 0;
-  if (e != cudaSuccess ||
-      (e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, block::mul_const_wgmma_kernel, block::kWgmmaThreads,
-                                                         size_t(smem))) != cudaSuccess)
-    return e;
   const uint64_t groups = (args.count + block::kWgInstances - 1) / block::kWgInstances;
-  const uint64_t blocks = std::min<uint64_t>(groups, uint64_t(std::max(1, sms * std::max(1, per_sm))));
-  block::mul_const_wgmma_kernel<<<uint32_t(blocks), block::kWgmmaThreads, smem, stream>>>(args);
-  return cudaGetLastError();
+  if (wgmma_pair_takes(args))
+    return launch_resident_wave(block::mul_const_wgmma_pair_kernel, block::kWgPairThreads,
+                                block::WgmmaPairShape::of(args).smem_bytes(), groups, sms, args, stream);
+  return launch_resident_wave(block::mul_const_wgmma_kernel, block::kWgmmaThreads,
+                              block::WgmmaShape::of(args).smem_bytes(), groups, sms, args, stream);
 }
 
 }  // namespace bigtune::kernels::variants
