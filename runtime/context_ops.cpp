@@ -20,13 +20,19 @@ void set_modulus(kernels::KernelArgs& k, const Batch& m, ExtraBits& extra) {
   extra.m = m.bits();
 }
 
-// With a modulus per instance and no plan from the caller, mulmod and
-// sqrmod take per_instance_modulus_plan (default_plan.hpp says why): the
-// plan key (op, bits, count) does not say whether the modulus is shared,
-// so this choice is made here, where it is known. Null: the selector decides.
-const Plan* per_instance_plan(Op op, const Batch& a, const Batch& m, const Plan* plan, Plan& own) {
-  if (plan || m.count() == 1) return plan;
-  const std::optional<Plan> p = runtime::per_instance_modulus_plan(op, a.bits());
+// The runtime's rules where the plan key (op, bits, count) cannot say what
+// the kernels need, because it does not say whether the modulus is shared
+// (default_plan.hpp says why each is chosen here, where that is known):
+// mulmod and sqrmod with a modulus per instance (the selector's plans are
+// measured with one for the batch), powm with one for the batch (the
+// selector's are measured with one per instance). The caller's plan wins;
+// null: the selector decides.
+const Plan* modulus_rule_plan(Op op, const Batch& a, const Batch& m, const Plan* plan, Plan& own,
+                              const kernels::DeviceLimits& limits) {
+  if (plan) return plan;
+  std::optional<Plan> p;
+  if (m.count() != 1) p = runtime::per_instance_modulus_plan(op, a.bits());
+  else if (op == Op::PowM) p = runtime::shared_modulus_powm_plan(a.bits(), a.count(), limits);
   if (!p) return plan;
   own = *p;
   // As the default plans do: no more instances a block than the batch has.
@@ -84,7 +90,7 @@ void Context::mulmod(Batch& r, const Batch& a, const Batch& b, const Batch& m, c
   ExtraBits extra;
   set_modulus(k, m, extra);
   Plan own;
-  impl_->launch(Op::MulMod, per_instance_plan(Op::MulMod, a, m, plan, own), a.bits(), a.count(), r.bits(), k, extra);
+  impl_->launch(Op::MulMod, modulus_rule_plan(Op::MulMod, a, m, plan, own, impl_->limits), a.bits(), a.count(), r.bits(), k, extra);
 }
 
 void Context::sqrmod(Batch& r, const Batch& a, const Batch& m, const Plan* plan) {
@@ -93,7 +99,7 @@ void Context::sqrmod(Batch& r, const Batch& a, const Batch& m, const Plan* plan)
   ExtraBits extra;
   set_modulus(k, m, extra);
   Plan own;
-  impl_->launch(Op::SqrMod, per_instance_plan(Op::SqrMod, a, m, plan, own), a.bits(), a.count(), r.bits(), k, extra);
+  impl_->launch(Op::SqrMod, modulus_rule_plan(Op::SqrMod, a, m, plan, own, impl_->limits), a.bits(), a.count(), r.bits(), k, extra);
 }
 
 void Context::powm(Batch& r, const Batch& x, const Batch& e, const Batch& m, const Plan* plan) {
@@ -104,12 +110,9 @@ void Context::powm(Batch& r, const Batch& x, const Batch& e, const Batch& m, con
   ExtraBits extra;
   extra.e = e.bits();
   set_modulus(k, m, extra);
-  // One modulus for the batch and no plan from the caller: where the
-  // tensor-core Barrett powm wins (default_plan.hpp says why it is chosen
-  // here, not by the selector).
-  std::optional<Plan> shared;
-  if (!plan && m.count() == 1) shared = runtime::shared_modulus_powm_plan(x.bits(), x.count(), impl_->limits);
-  impl_->launch(Op::PowM, shared ? &*shared : plan, x.bits(), x.count(), r.bits(), k, extra);
+  Plan own;
+  impl_->launch(Op::PowM, modulus_rule_plan(Op::PowM, x, m, plan, own, impl_->limits), x.bits(), x.count(), r.bits(), k,
+                extra);
 }
 
 void Context::gcd(Batch& r, const Batch& a, const Batch& b, const Plan* plan) {
