@@ -258,12 +258,176 @@ __device__ inline void wg_store_words(const ImmaArgs& args, uint64_t inst, uint3
     }
   }
 }
+
+// ---- The composed Barrett's finish in its q m' pass (barrett_rem_wgmma_kernel) ----
+// The rows form of the finish (kernels/modular/barrett_kernels.cuh) reads t
+// and q m' back from memory, writes r and r - m' and reads one of them again:
+// ~6 words of traffic a word, 0.93 ms of a 7.4 ms mulmod at 8 Kbit (H200).
+// Here r = t - q m' is formed where q m''s words are (step 2 of a tile: t's
+// words read once), and the corrections run on the group's rows while they
+// are in L2: bench/notes/tcbarrett-bound.md ("Session 23"). H200, session 23:
+// mulmod 1.10x / 1.07x / 1.07x / 1.01x at 2 / 3 / 4 / 8 Kbit (sqrmod alike),
+// powm with a shared modulus 1.05x / 1.04x at 4 / 8 Kbit; at 8 Kbit this
+// kernel takes 2.17 ms against the product's 1.25 ms and the finish's 0.93
+// (ncu): there the corrections cost what the finish's traffic did.
+
+// 16 words from p on, those from `valid` on zero (none when !live): four
+// 16-byte loads where all 16 are valid and p is aligned.
+__device__ inline void wg_load16(const uint32_t* p, bool live, uint32_t valid, uint32_t (&v)[16]) {
+  if (live && valid >= 16 && (reinterpret_cast<uintptr_t>(p) & 15) == 0) {
+#pragma unroll
+    for (uint32_t q = 0; q < 16; q += 4) {
+      const uint4 x = *reinterpret_cast<const uint4*>(p + q);
+      v[q] = x.x, v[q + 1] = x.y, v[q + 2] = x.z, v[q + 3] = x.w;
+    }
+  } else {
+#pragma unroll
+    for (uint32_t q = 0; q < 16; ++q) v[q] = live && q < valid ? p[q] : 0;
+  }
+}
+// 16 words to p on, those from `valid` on left as they are.
+__device__ inline void wg_store16(uint32_t* p, uint32_t valid, const uint32_t (&v)[16]) {
+  if (valid >= 16 && (reinterpret_cast<uintptr_t>(p) & 15) == 0) {
+#pragma unroll
+    for (uint32_t q = 0; q < 16; q += 4) wg_store4(p + q, v[q], v[q + 1], v[q + 2], v[q + 3]);
+  } else {
+#pragma unroll
+    for (uint32_t q = 0; q < 16; ++q)
+      if (q < valid) p[q] = v[q];
+  }
+}
+
+// r = t - P on a thread's 16 words [wbase, wbase + 16) (P: the product's
+// words wd, plus q's bit N times m'[0] at word w = x_words, r's top word),
+// in place in wd; the borrow runs as the carry does (half 0 from the tile
+// below, half 1 after a shuffle). Words [0, w) go to the remainder's row,
+// word w (at most 5: r < 6 m' < 6 2^N) to r_top.
+__device__ inline void wg_rem_tile(const ImmaArgs& args, const ImmaRemArgs& ra, uint64_t inst, uint32_t wbase, uint32_t (&wd)[16],
+                                   uint32_t half, uint32_t lane, uint32_t& row_borrow, uint32_t dk0,
+                                   uint32_t* r_top) {
+  const uint32_t w = args.x_words;
+  const bool live = inst < args.count;
+  const uint32_t* t = live ? ra.t + inst * ra.t_stride + wbase : nullptr;
+  uint32_t tw[16];
+  const uint32_t t_end = min(w + 1, ra.t_stride);  // t's words [wbase, w] (zero past its row)
+  wg_load16(t, live && wbase < t_end, t_end - min(wbase, t_end), tw);
+  uint32_t b = half == 0 ? row_borrow : 0;
+#pragma unroll
+  for (uint32_t q = 0; q < 16; ++q) {
+    const uint32_t sub = wd[q] + (wbase + q == w ? dk0 : 0u);  // (mod 2^32 at the top word)
+    const unsigned long long v = (unsigned long long)tw[q] - sub - b;
+    wd[q] = uint32_t(v);
+    b = uint32_t(v >> 63);
+  }
+  uint32_t bin = __shfl_xor_sync(0xffffffffu, b, 16);  // the first half's borrow into the second's words
+  if (half == 0) bin = 0;
+#pragma unroll
+  for (uint32_t q = 0; q < 16; ++q) {
+    const unsigned long long v = (unsigned long long)wd[q] - bin;
+    wd[q] = uint32_t(v);
+    bin = uint32_t(v >> 63);
+  }
+  row_borrow = __shfl_sync(0xffffffffu, b + bin, lane | 16);  // the second half's, into the next tile
+  if (!live || wbase > w) return;
+  wg_store16(ra.rem + inst * w + wbase, w - min(wbase, w), wd);
+  if (w < wbase + 16) {
+#pragma unroll
+    for (uint32_t q = 0; q < 16; ++q)
+      if (wbase + q == w) *r_top = wd[q];
+  }
+}
+
+// How many m' to take off r (top word `top`, words [0, w) at rr) next:
+// c = floor(R / (M + 1)) <= floor(r / m') from r's and m''s top bits (R =
+// r >> 32 (w - 2), M = m' >> 32 (w - 2), m' >= 2^(N-1) for s = 0), so r - c m'
+// >= 0; c = 0 and R < M: r < m', done; c = 0 and R = M: only a whole
+// comparison tells, a trial subtraction (mode 2) that stores nothing.
+struct WgRemStep {
+  uint32_t mode, c;  // mode 0: done, 1: subtract c m', 2: try one m'
+};
+__device__ inline WgRemStep wg_rem_decide(const uint32_t* rr, uint32_t w, uint32_t top, unsigned long long m_top) {
+  const unsigned __int128 r_top = (unsigned __int128)top << 64 | (unsigned long long)rr[w - 1] << 32 | rr[w - 2];
+  const unsigned __int128 m1 = (unsigned __int128)m_top + 1;
+  uint32_t c = 0;  // at most 5 (r < 6 m'); the cap keeps a bad r from looping long
+  while (c < 8 && r_top >= m1 * (c + 1)) ++c;
+  if (c) return {1, c};
+  return {r_top >= m_top ? 2u : 0u, 1};
+}
+
+// The corrections of the group's rows once all their words are stored:
+// rows of a warp in lock step (a warp runs a pass while any of its rows
+// needs one), each row's two threads over 32-word chunks as in a tile, the
+// borrow of up to c + 1 through signed 64-bit sums. One pass for nearly
+// every row (more only where R = M or c came out short).
+__device__ inline void wg_rem_corrections(const ImmaArgs& args, const ImmaRemArgs& ra, uint64_t inst, uint32_t half, uint32_t lane,
+                                          const uint32_t* r_top) {
+  const uint32_t w = args.x_words;
+  const bool live = inst < args.count;
+  uint32_t* rr = live ? ra.rem + inst * w : nullptr;
+  const uint32_t* k = args.k;
+  const unsigned long long m_top = (unsigned long long)k[w - 1] << 32 | k[w - 2];
+  uint32_t top = live ? *r_top : 0;
+  WgRemStep step = live ? wg_rem_decide(rr, w, top, m_top) : WgRemStep{0, 0};
+  // At most three passes store: c m' (c at most one short), then m' or a
+  // trial and m'; a last trial may follow. The cap keeps a bad r from
+  // looping forever.
+  for (uint32_t pass = 0; pass < 6 && __any_sync(0xffffffffu, step.mode != 0); ++pass) {
+    const int64_t c = step.mode ? int64_t(step.c) : 0;
+    uint32_t b_row = 0;  // the borrow into the chunk (half 0's threads)
+    for (uint32_t cb = 0; cb < w; cb += 32) {
+      const uint32_t base = cb + 16 * half;
+      const bool in = step.mode && base < w;
+      const uint32_t valid = w - min(base, w);
+      uint32_t x[16], y[16];
+      wg_load16(rr + base, in, valid, x);
+      wg_load16(k + base, in, valid, y);
+      uint32_t b = half == 0 ? b_row : 0;
+#pragma unroll
+      for (uint32_t q = 0; q < 16; ++q) {
+        if (base + q < w) {
+          const int64_t a = int64_t(x[q]) - c * int64_t(y[q]) - int64_t(b);
+          x[q] = uint32_t(a);
+          b = uint32_t(-(a >> 32));
+        }
+      }
+      uint32_t bin = __shfl_xor_sync(0xffffffffu, b, 16);
+      if (half == 0) bin = 0;
+#pragma unroll
+      for (uint32_t q = 0; q < 16; ++q) {
+        if (base + q < w) {
+          const int64_t a = int64_t(x[q]) - int64_t(bin);
+          x[q] = uint32_t(a);
+          bin = uint32_t(-(a >> 32));
+        }
+      }
+      b_row = __shfl_sync(0xffffffffu, b + bin, lane | 16);
+      if (step.mode == 1 && base < w) wg_store16(rr + base, valid, x);
+    }
+    __syncwarp();  // the row's new top words, stored by either half
+    const int64_t left = int64_t(top) - int64_t(b_row);  // r's top word after the pass
+    if (step.mode == 1) {
+      top = uint32_t(left);
+      step = wg_rem_decide(rr, w, top, m_top);
+    } else if (step.mode == 2) {
+      step = left >= 0 ? WgRemStep{1, 1} : WgRemStep{0, 0};
+    }
+  }
+}
 #endif
 
+// The remainder kernel's shared memory: the product's and r's top word of
+// each row of the group.
+__host__ __device__ inline uint64_t wg_rem_smem_bytes(const ImmaArgs& a) {
+  return WgmmaShape::of(a).smem_bytes() + 4ull * kWgInstances;
+}
+
 // out_i gets words [out_lo, out_words) of x_i * k as mul_const_imma_kernel
-// does. Grid: one wave of resident blocks of 128 threads, each looping over
-// groups of 64 instances; WgmmaShape::smem_bytes() of dynamic shared memory.
-__global__ void __launch_bounds__(kWgmmaThreads) mul_const_wgmma_kernel(const ImmaArgs args) {
+// does (Rem: the composed Barrett's remainder instead where ra.shift[0] is 0,
+// imma_barrett_remainder_args). Grid: one wave of resident blocks of
+// 128 threads, each looping over groups of 64 instances;
+// WgmmaShape::smem_bytes() of dynamic shared memory (wg_rem_smem_bytes).
+template <bool Rem>
+__device__ __forceinline__ void mul_const_wgmma_body(const ImmaArgs args, const ImmaRemArgs& ra) {
 #if defined(BIGTUNE_WARP_EMULATION) || defined(__CUDA_ARCH_FEAT_SM90_ALL)
   // The tiles start up to 3 words below out_lo, so that each thread's 16
   // words lie 16-byte aligned against write_lo (one vector store per 4
@@ -283,7 +447,9 @@ __global__ void __launch_bounds__(kWgmmaThreads) mul_const_wgmma_kernel(const Im
   unsigned char* a_rows = smem;
   unsigned char* e = smem + sh.a_bytes();
   unsigned long long* w_rows = reinterpret_cast<unsigned long long*>(e + sh.e_bytes());
+  uint32_t* r_top = reinterpret_cast<uint32_t*>(smem + sh.smem_bytes());  // Rem: r's top word of each row
   const uint32_t tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
+  const bool rem = Rem && ra.shift[0] == 0;  // (the same for the whole launch)
 
   // E, once a block: the constant's words staged in W (k, and the word 1 at
   // add_at where asked: wgmma_const_words), then the rows.
@@ -314,6 +480,8 @@ __global__ void __launch_bounds__(kWgmmaThreads) mul_const_wgmma_kernel(const Im
     int d[kWgmmaAcc] = {};
     wg_issue_tile(d, sh, a_base, e_base, 4 * out_lo);
     unsigned long long row_carry = 0;  // into this tile's first word (half 0's threads)
+    uint32_t row_borrow = 0;           // Rem: r's borrow, likewise
+    const uint32_t dk0 = rem && inst < count && ra.q_top[inst] ? args.k[0] : 0u;  // q's bit N times m'[0]
     for (uint32_t c0 = 4 * out_lo; c0 < out_bytes; c0 += kWgmmaN) {
       wgmma_wait_all();
       wgmma_pin(d);
@@ -346,11 +514,26 @@ __global__ void __launch_bounds__(kWgmmaThreads) mul_const_wgmma_kernel(const Im
       }
       row_carry = wg_shfl(c + cin, lane | 16);  // the second half's top carry, into the next tile
       __syncwarp();  // W free for the next tile's sums
-      if (inst < count) wg_store_words(args, inst, wbase, wd, store_lo, last_word);
+      if (rem)
+        wg_rem_tile(args, ra, inst, wbase, wd, half, lane, row_borrow, dk0, r_top + row);
+      else if (inst < count)
+        wg_store_words(args, inst, wbase, wd, store_lo, last_word);
+    }
+    if (rem) {
+      __syncthreads();  // every row's words of r stored, its top word in r_top
+      wg_rem_corrections(args, ra, inst, half, lane, r_top + row);
     }
     __syncthreads();  // A and W free for the next group
   }
 #endif
+}
+
+__global__ void __launch_bounds__(kWgmmaThreads) mul_const_wgmma_kernel(const ImmaArgs args) {
+  mul_const_wgmma_body<false>(args, ImmaRemArgs{});
+}
+// The composed Barrett's q m' pass and its finish (launch_barrett_imma_remainder).
+__global__ void __launch_bounds__(kWgmmaThreads) barrett_rem_wgmma_kernel(const ImmaRemArgs args) {
+  mul_const_wgmma_body<true>(args.product, args);
 }
 
 }  // namespace bigtune::kernels::block

@@ -30,6 +30,9 @@ struct BarrettDev {
   // Subtractions of m' the finish allows: kBarrettMaxCorrections, one more
   // where P_hi may be one low (the tensor cores' high half, tcbarrett).
   uint32_t corrections;
+  // The q m' pass finished the instances with s = 0 itself
+  // (launch_barrett_imma_remainder): the finish kernels skip them.
+  uint32_t finished_full_width;
 };
 
 __device__ inline uint32_t barrett_lane() { return threadIdx.x & 31u; }
@@ -329,15 +332,19 @@ __global__ void __launch_bounds__(256) barrett_q1_kernel(BarrettDev v, const uin
 __global__ void __launch_bounds__(256) barrett_qadd_kernel(BarrettDev v) {
   BARRETT_FOR_EACH(v.count) barrett_qadd_body(v, i);
 }
+// Whether the q m' pass finished instance i already.
+__device__ inline bool barrett_finished(const BarrettDev& v, uint64_t i) {
+  return v.finished_full_width && v.shift[barrett_mod_index(v, i)] == 0;
+}
 __global__ void __launch_bounds__(256) barrett_finish_kernel(BarrettDev v, const uint64_t* t, uint32_t t_words,
                                                              uint64_t* out) {
-  BARRETT_FOR_EACH(v.count) barrett_finish_rows_body(v, t, t_words, out, i);
+  BARRETT_FOR_EACH(v.count) if (!barrett_finished(v, i)) barrett_finish_rows_body(v, t, t_words, out, i);
 }
 // Where barrett_finish_regs_words(n): the registers' form (the rows' for a
 // modulus 64 or more bits short).
 __global__ void __launch_bounds__(256) barrett_finish_regs_kernel(BarrettDev v, const uint64_t* t, uint32_t t_words,
                                                                   uint64_t* out) {
-  BARRETT_FOR_EACH(v.count) barrett_finish_body(v, t, t_words, out, i);
+  BARRETT_FOR_EACH(v.count) if (!barrett_finished(v, i)) barrett_finish_body(v, t, t_words, out, i);
 }
 __global__ void __launch_bounds__(256) barrett_one_kernel(BarrettDev v, uint64_t* out) {
   BARRETT_FOR_EACH(v.count) barrett_one_body(v, out, i);

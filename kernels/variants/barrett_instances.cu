@@ -23,7 +23,9 @@
 //              high half and q = P_hi + q1 in one pass and q m''s low
 //              n + 1 words, both on the u8 tensor cores
 //              (mul_const_imma_launch.hpp), then the finish (<= 5
-//              corrections: P_hi may be one low).
+//              corrections: P_hi may be one low); up to ~10 Kbit on
+//              Hopper the finish of a full-width modulus comes with q m'
+//              (launch_barrett_imma_remainder; session 23).
 //   powm:      fixed windows of w bits over the exponent's full width, the
 //              2^w-entry table in global scratch, one Barrett sqrmod per bit
 //              and one mulmod per window, a host loop of launches.
@@ -223,15 +225,8 @@ cudaError_t product(const Call& c, bool square, const uint64_t* a, const uint64_
 }
 
 // r (2n words) = a * b for b = mu_lo or m': by its cached spectrum where
-// there is one, else the registered product. With tcbarrett only q m' comes
-// here (q1 mu_lo's high half comes with q itself, in reduce): its low n + 1
-// words on the tensor cores, all the finish reads.
+// there is one, else the registered product (tcbarrett's products: reduce).
 cudaError_t reduction_product(const Call& c, const uint64_t* a, const uint64_t* b, const void* b_hat, uint64_t* r) {
-  if (c.tensor) {
-    const uint32_t w = 2 * c.dev.n;  // 32-bit words of an operand
-    return launch_mul_const_imma(reinterpret_cast<uint32_t*>(r), 0, w + 2, 2 * w, reinterpret_cast<const uint32_t*>(a),
-                                 w, w, c.dev.count, reinterpret_cast<const uint32_t*>(b), w, c.stream);
-  }
   if (!c.cached.v) return product(c, false, a, b, r);
   return launch_ntt_cached_mul(c.cached, r, 2 * c.dev.n, 2 * c.big_n, a, c.dev.count, b_hat, c.hat_shared);
 }
@@ -250,12 +245,24 @@ cudaError_t reduce(const Call& c, const uint64_t* t, uint32_t t_words, uint64_t*
     barrett_qadd_kernel<<<c.grid, c.block, 0, c.stream>>>(c.dev);
   }
   if (e != cudaSuccess) return e;
-  e = reduction_product(c, c.dev.q, c.dev.mprime, c.mp_hat, c.dev.p);
+  BarrettDev dev = c.dev;
+  if (c.tensor) {  // q m', and where the wgmma kernel takes it, the finish of full-width moduli with it
+    bool finished = false;
+    const uint32_t w = 2 * c.dev.n;
+    e = launch_barrett_imma_remainder(reinterpret_cast<uint32_t*>(out), reinterpret_cast<uint32_t*>(c.dev.p),
+                                      reinterpret_cast<const uint32_t*>(c.dev.q), c.dev.d,
+                                      reinterpret_cast<const uint32_t*>(t), 2 * t_words, c.dev.count,
+                                      reinterpret_cast<const uint32_t*>(c.dev.mprime), c.dev.shift, w, &finished,
+                                      c.stream);
+    dev.finished_full_width = finished ? 1 : 0;
+  } else {
+    e = reduction_product(c, c.dev.q, c.dev.mprime, c.mp_hat, c.dev.p);
+  }
   if (e != cudaSuccess) return e;
-  if (barrett_finish_regs_words(c.dev.n))
-    barrett_finish_regs_kernel<<<c.grid, c.block, 0, c.stream>>>(c.dev, t, t_words, out);
+  if (barrett_finish_regs_words(dev.n))
+    barrett_finish_regs_kernel<<<c.grid, c.block, 0, c.stream>>>(dev, t, t_words, out);
   else
-    barrett_finish_kernel<<<c.grid, c.block, 0, c.stream>>>(c.dev, t, t_words, out);
+    barrett_finish_kernel<<<c.grid, c.block, 0, c.stream>>>(dev, t, t_words, out);
   return cudaGetLastError();
 }
 

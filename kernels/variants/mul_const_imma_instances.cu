@@ -23,16 +23,27 @@ namespace {
 // One wave of resident blocks, each looping over groups of 16 instances
 // (the constant's copies built once a block); on Hopper the warpgroup MMA
 // form where its shape fits (64 instances a group).
-cudaError_t launch_imma(const block::ImmaArgs& args, cudaStream_t stream) {
-  int device = 0, sms = 0, major = 0, minor = 0;
+struct TensorDevice {
+  int sms = 0;
+  bool wgmma = false;  // compute capability 9.0: the wgmma kernels (sm_90a)
+};
+cudaError_t tensor_device(TensorDevice& d) {
+  int device = 0, major = 0, minor = 0;
   cudaError_t e;
   if ((e = cudaGetDevice(&device)) != cudaSuccess ||
-      (e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device)) != cudaSuccess ||
+      (e = cudaDeviceGetAttribute(&d.sms, cudaDevAttrMultiProcessorCount, device)) != cudaSuccess ||
       (e = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device)) != cudaSuccess ||
       (e = cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device)) != cudaSuccess)
     return e;
-  if (major == 9 && minor == 0 && mul_const_wgmma_fits(args))
-    return launch_mul_const_wgmma(args, sms, stream);
+  d.wgmma = major == 9 && minor == 0;
+  return cudaSuccess;
+}
+
+cudaError_t launch_imma(const block::ImmaArgs& args, cudaStream_t stream) {
+  TensorDevice dev;
+  if (const cudaError_t e = tensor_device(dev); e != cudaSuccess) return e;
+  const int sms = dev.sms;
+  if (dev.wgmma && mul_const_wgmma_fits(args)) return launch_mul_const_wgmma(args, sms, stream);
   const uint64_t groups = (args.count + block::kImmaInstances - 1) / block::kImmaInstances;
   return launch_resident_wave(block::mul_const_imma_kernel, block::kImmaThreads,
                               block::ImmaShape::of(args.x_words, args.k_words).smem_bytes(), groups, sms, args, stream);
@@ -56,6 +67,22 @@ cudaError_t launch_barrett_imma_quotient(uint32_t* q, uint32_t* q_top, const uin
   if (w < 2 || !mul_const_imma_fits(w, w)) return cudaErrorInvalidValue;
   if (count == 0) return cudaSuccess;
   return launch_imma(block::imma_barrett_quotient_args(q, q_top, t, t_words, count, mu_lo, shift, w), stream);
+}
+
+cudaError_t launch_barrett_imma_remainder(uint32_t* rem, uint32_t* p, const uint32_t* q, const uint32_t* q_top,
+                                          const uint32_t* t, uint32_t t_words, uint64_t count, const uint32_t* mprime,
+                                          const uint32_t* shift, uint32_t w, bool* finished, cudaStream_t stream) {
+  *finished = false;
+  if (w < 2 || !mul_const_imma_fits(w, w)) return cudaErrorInvalidValue;
+  if (count == 0) return cudaSuccess;
+  const block::ImmaRemArgs args = block::imma_barrett_remainder_args(rem, p, q, q_top, t, t_words, count, mprime, shift, w);
+  TensorDevice dev;
+  if (const cudaError_t e = tensor_device(dev); e != cudaSuccess) return e;
+  if (dev.wgmma && barrett_rem_wgmma_fits(args)) {
+    *finished = true;
+    return launch_barrett_rem_wgmma(args, dev.sms, stream);
+  }
+  return launch_mul_const_imma(p, 0, w + 2, 2 * w, q, w, w, count, mprime, w, stream);
 }
 
 }  // namespace bigtune::kernels::variants

@@ -10,6 +10,7 @@
 
 namespace bigtune::kernels::block {
 struct ImmaArgs;
+struct ImmaRemArgs;
 }
 
 namespace bigtune::kernels::variants {
@@ -38,10 +39,27 @@ cudaError_t launch_barrett_imma_quotient(uint32_t* q, uint32_t* q_top, const uin
                                          uint64_t count, const uint32_t* mu_lo, const uint32_t* shift, uint32_t w,
                                          cudaStream_t stream);
 
+// The composed Barrett's q m' pass (n = w / 2 words of 64 bits; q_i = q + i w
+// plus q_top[i] 2^N, t_i of t_words words, m' of w words, s = shift[0]):
+// where the one-warpgroup wgmma kernel takes the shape (compute capability
+// 9.0, up to ~10 Kbit), the finish comes with it: for s = 0, rem_i = (t_i
+// - q_i m') mod m' (r < 6 m', kernels/block/mul_const_args.hpp) and
+// *finished = true; the rows form's finish (barrett_kernels.cuh) then has
+// only instances with s > 0 left, for which p_i (2w words apart) holds
+// words [0, w + 2) of q_i's low w words times m' as always. Elsewhere only
+// that product, *finished = false.
+cudaError_t launch_barrett_imma_remainder(uint32_t* rem, uint32_t* p, const uint32_t* q, const uint32_t* q_top,
+                                          const uint32_t* t, uint32_t t_words, uint64_t count, const uint32_t* mprime,
+                                          const uint32_t* shift, uint32_t w, bool* finished, cudaStream_t stream);
+
 // The wgmma form (mul_const_wgmma_instances.cu, sm_90a): whether a shape
 // fits it, and its launch for ImmaArgs (one wave of blocks on `sms` SMs).
 // launch_imma takes it on compute capability 9.0 where it fits.
 bool mul_const_wgmma_fits(const block::ImmaArgs& args);
 cudaError_t launch_mul_const_wgmma(const block::ImmaArgs& args, int sms, cudaStream_t stream);
+// The remainder kernel (barrett_rem_wgmma_kernel) for
+// imma_barrett_remainder_args: where the one-warpgroup block takes the shape.
+bool barrett_rem_wgmma_fits(const block::ImmaRemArgs& args);
+cudaError_t launch_barrett_rem_wgmma(const block::ImmaRemArgs& args, int sms, cudaStream_t stream);
 
 }  // namespace bigtune::kernels::variants

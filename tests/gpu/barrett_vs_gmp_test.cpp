@@ -184,6 +184,12 @@ TEST(BarrettVsGmp, SanitizerSized) {
   cases.push_back({Op::MulMod, 1000, 5, 5, 0, -1, "mulmod.tcbarrett.u64.q1"});
   cases.push_back({Op::SqrMod, 4097, 3, 9, 0, -1, "sqrmod.tcbarrett.u64.q1"});
   cases.push_back({Op::PowM, 4097, 3, 5, 20, -1, "powm.tcbarrett.u64.q1.w5"});
+  // Full-width shared moduli (s = 0) to ~10 Kbit: the finish in the q m'
+  // pass (barrett_rem_wgmma_kernel; three groups of 64, the last partly
+  // filled), all-ones and random moduli.
+  cases.push_back({Op::MulMod, 4096, 130, 5, 0, -1, "mulmod.tcbarrett.u64.q1"});
+  cases.push_back({Op::SqrMod, 8192, 70, 3, 0, -1, "sqrmod.tcbarrett.u64.q1"});
+  cases.push_back({Op::PowM, 4096, 3, 5, 20, -1, "powm.tcbarrett.u64.q1.w5"});
   // 12-16 Kbit: the two-warpgroup wgmma product (its carry summaries between
   // warpgroups, three groups of 64 instances) and the finish in registers.
   cases.push_back({Op::MulMod, 16384, 130, 5, 0, -1, "mulmod.tcbarrett.u64.q1"});

@@ -220,6 +220,97 @@ TEST_P(MulConstEmulation, BarrettQuotientMatchesGmp) {
   EXPECT_GT(checked, 0u);
 }
 
+// The composed Barrett's q m' pass with its finish (barrett_rem_wgmma_kernel,
+// launch_barrett_imma_remainder): for s = 0, rem = (t - q m') mod m' with
+// q = q_lo + d 2^N and r = t - q m' anywhere in [0, 6 m'), the edges of every
+// multiple of m' included (c m' - 1, c m', c m' + 1: the step that reads the
+// top bits alone comes out one short there, and at R = M only the trial
+// subtraction decides); for s > 0 the plain product for the rows form and
+// rem untouched. Moduli of odd and even word counts, all-ones, 2^(N-1).
+TEST(BarrettRemainderEmulation, MatchesGmp) {
+  const uint64_t kCount = 150;  // three groups of 64, the last partly filled
+  const auto run_rem = [](const kb::ImmaRemArgs& args) {
+    const uint64_t smem = kb::wg_rem_smem_bytes(args.product);
+    for (unsigned b = 0; b < kGrid; ++b) {
+      std::memset(emu::dynamic_shared(smem), 0xa5, smem);
+      emu::run_block(b, kGrid, kb::kWgmmaThreads / 32, [&](unsigned) { kb::barrett_rem_wgmma_kernel(args); });
+    }
+  };
+  SeededRng rng(7300);
+  // 32-bit words of the modulus: one tile, q m''s top word alone in its tile (30),
+  // word w at a tile's start (64), 4 Kbit (128), past two chunks (190)
+  const uint32_t widths[] = {2, 6, 30, 64, 128, 190};
+  const OperandKind modulus_kinds[] = {OperandKind::Uniform, OperandKind::AllOnes, OperandKind::HighBitOnly,
+                                       OperandKind::EdgeLimbs};
+  mpz_t m, t, want, got, bound;
+  mpz_inits(m, t, want, got, bound, nullptr);
+  uint64_t checked = 0, products = 0;
+  for (uint32_t w : widths) {
+    for (OperandKind mk : modulus_kinds) {
+      const uint64_t bits = 32ull * w;
+      make_operand(m, rng, bits, mk);
+      mpz_setbit(m, bits - 1);  // m' = m << s: its top bit set
+      mpz_mul_ui(bound, m, 6);
+      for (uint32_t s : {0u, 1u}) {
+        if (s && mk != OperandKind::Uniform) continue;  // the plain product: once a width
+        const uint32_t t_words = 2 * w;
+        const std::vector<uint32_t> mw = words_of(m, w), shift{s};
+        std::vector<uint32_t> ts(kCount * t_words), qs(kCount * w), q_top(kCount), rem(kCount * w, 0xdeadbeefu),
+            p(kCount * 2 * w, 0xdeadbeefu);
+        std::vector<mpz_t> r0s(kCount), qv(kCount);
+        for (uint64_t i = 0; i < kCount; ++i) {
+          mpz_inits(r0s[i], qv[i], nullptr);
+          make_operand(qv[i], rng, bits, kind_of(i));
+          q_top[i] = uint32_t(i / 3 % 2);  // q's bit N
+          const std::vector<uint32_t> qw = words_of(qv[i], w);
+          std::copy(qw.begin(), qw.end(), qs.begin() + i * w);
+          if (q_top[i]) mpz_setbit(qv[i], bits);
+          // r0: c m' + {-1, 0, 1} for c = 0..5 (inside [0, 6 m')), else uniform below 6 m'
+          const uint64_t c = i % 6, edge = i / 6 % 4;
+          if (edge < 3 && !(c == 0 && edge == 0)) {
+            mpz_mul_ui(r0s[i], m, c);
+            if (edge == 0) mpz_sub_ui(r0s[i], r0s[i], 1);
+            if (edge == 2) mpz_add_ui(r0s[i], r0s[i], 1);
+          } else {
+            mpz_urandomm(r0s[i], rng, bound);
+          }
+          mpz_mul(t, qv[i], m);
+          mpz_add(t, t, r0s[i]);
+          mpz_fdiv_r_2exp(t, t, 2 * bits);  // the kernel reads words [0, w] alone
+          const std::vector<uint32_t> tw = words_of(t, t_words);
+          std::copy(tw.begin(), tw.end(), ts.begin() + i * t_words);
+        }
+        run_rem(kb::imma_barrett_remainder_args(rem.data(), p.data(), qs.data(), q_top.data(), ts.data(), t_words,
+                                                    kCount, mw.data(), shift.data(), w));
+        for (uint64_t i = 0; i < kCount; ++i) {
+          const std::string what = "w " + std::to_string(w) + " words, modulus kind " + std::to_string(int(mk)) +
+                                   ", s " + std::to_string(s) + ", instance " + std::to_string(i);
+          if (s == 0) {
+            mpz_mod(want, r0s[i], m);
+            value_of(got, rem, i, w, 0, w);
+            ASSERT_EQ(mpz_cmp(got, want), 0) << what << "\n m' = " << hex(m) << "\n r = " << hex(r0s[i])
+                                             << "\n want " << hex(want) << "\n got  " << hex(got);
+            for (uint32_t j = 0; j < 2 * w; ++j) ASSERT_EQ(p[i * 2 * w + j], 0xdeadbeefu) << what << ": p written";
+            ++checked;
+          } else {
+            mpz_fdiv_r_2exp(want, qv[i], bits);  // q's low words times m'
+            mpz_mul(want, want, m);
+            mpz_fdiv_r_2exp(want, want, bits + 64);
+            value_of(got, p, i, 2 * w, 0, w + 2);
+            ASSERT_EQ(mpz_cmp(got, want), 0) << what << ": the plain product";
+            for (uint32_t j = 0; j < w; ++j) ASSERT_EQ(rem[i * w + j], 0xdeadbeefu) << what << ": rem written";
+            ++products;
+          }
+        }
+        for (uint64_t i = 0; i < kCount; ++i) mpz_clears(r0s[i], qv[i], nullptr);
+      }
+    }
+  }
+  mpz_clears(m, t, want, got, bound, nullptr);
+  EXPECT_EQ(checked, std::size(widths) * std::size(modulus_kinds) * kCount);
+  EXPECT_EQ(products, std::size(widths) * kCount);
+}
+
 INSTANTIATE_TEST_SUITE_P(Kernels, MulConstEmulation, testing::ValuesIn(kKernels),
                          [](const testing::TestParamInfo<Kernel>& info) { return std::string(info.param.name); });
 
