@@ -5,8 +5,11 @@
 # last; each line of $OUT/suites.txt says passed, FAILED or cut (out of
 # time), the last lines list what is left for the next call. A SUITE with a
 # dot is a gtest filter of its own (one test of a long suite, e.g.
-# 'ModOps/ModVsGmp.EveryVariantMatchesGmp/powm'). Output is line-buffered,
-# so a cut suite's log shows how far it came.
+# 'ModOps/ModVsGmp.EveryVariantMatchesGmp/powm'); SUITE@PARTS runs it with
+# BIGTUNE_TEST_VARIANTS=PARTS (the variants whose names contain one of the
+# comma-separated parts: a long parameter split over calls, e.g.
+# 'ModOps/ModVsGmp.EveryVariantMatchesGmp/powm@powm.fixed,powm.sliding').
+# Output is line-buffered, so a cut suite's log shows how far it came.
 #   scripts/run-gpu-suites.sh BUDGET [SUITE ...]   (no suites: all, in order;
 #   SKIP="A B": suites not to run, e.g. those done in an earlier call)
 set -uo pipefail
@@ -27,9 +30,12 @@ for s in "${suites[@]}"; do
   [[ " ${SKIP:-} " == *" $s "* ]] && continue
   now=$(date +%s)
   if ((now + 20 > end)); then left+=("$s"); continue; fi
-  log="$out/suite-${s//\//_}.log"
-  filter=$s; [[ $s == *.* ]] || filter="$s.*"
-  timeout $((end - now)) stdbuf -oL "$bin/bigtune_gpu_tests" --gtest_brief=1 --gtest_filter="$filter" >"$log" 2>&1
+  name=${s%%@*} parts=""
+  [[ $s == *@* ]] && parts=${s#*@}
+  log="$out/suite-$(printf '%s' "$s" | tr '/@,' '_+-').log"
+  filter=$name; [[ $name == *.* ]] || filter="$name.*"
+  BIGTUNE_TEST_VARIANTS=${parts:-${BIGTUNE_TEST_VARIANTS:-}} timeout $((end - now)) \
+    stdbuf -oL "$bin/bigtune_gpu_tests" --gtest_brief=1 --gtest_filter="$filter" >"$log" 2>&1
   rc=$?
   verdict=passed
   ((rc == 124)) && verdict=cut && left+=("$s")

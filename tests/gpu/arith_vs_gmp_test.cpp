@@ -1,6 +1,9 @@
 // Every op, every variant valid at each size, several instances-per-block
 // choices, against GMP: random operands plus edge values (operands.hpp),
 // sizes from one limb to each variant's limit, odd ones included.
+// $BIGTUNE_TEST_VARIANTS (comma-separated parts of names) splits a long
+// parameter over device calls (add takes ~8 minutes on an H200); each
+// variant's line is printed as it finishes, so a cut run shows how far it came.
 #include <gmp.h>
 #include <gtest/gtest.h>
 
@@ -17,6 +20,7 @@
 #include "runtime/validate.hpp"
 #include "tests/gpu/device_limits.hpp"
 #include "tests/gpu/gpu_available.hpp"
+#include "tests/gpu/variant_filter.hpp"
 #include "tests/support/operands.hpp"
 
 namespace bigtune {
@@ -91,6 +95,8 @@ TEST_P(ArithVsGmp, EveryValidVariantMatchesGmp) {
   uint64_t cases = 0, bad = 0;
   for (const kernels::Variant& v : kernels::registry()) {
     if (v.op != runtime::to_kernel_op(op)) continue;
+    if (!test::selected_by_env("BIGTUNE_TEST_VARIANTS", v.name)) continue;
+    const uint64_t cases_before = cases, bad_before = bad;
     const uint64_t limit_bits = kernels::max_operand_bits(v, limits);
     const uint64_t max_bits = std::min(limit_bits, cap / 64 * 64);
     std::vector<uint64_t> mine;
@@ -117,6 +123,9 @@ TEST_P(ArithVsGmp, EveryValidVariantMatchesGmp) {
     } catch (const Error& e) {
       EXPECT_EQ(e.code(), ErrorCode::Unsupported) << e.what();
     }
+    std::printf("  %s: %llu cases, %llu mismatches\n", v.name.c_str(), (unsigned long long)(cases - cases_before),
+                (unsigned long long)(bad - bad_before));
+    std::fflush(stdout);
   }
   gmp_randclear(rng);
   totals.cases += cases;

@@ -1,7 +1,8 @@
 // A sanitizer run, or a GPU call with little time, checks only what changed:
 // an environment variable of comma-separated parts selects the variants whose
 // names contain one of them (unset or empty: every variant). The GPU tests
-// name their variable in their header comment (BIGTUNE_TEST_VARIANTS,
+// name their variable in their header comment (BIGTUNE_TEST_VARIANTS: ModVsGmp,
+// ArithVsGmp and others;
 // BIGTUNE_WARP_VARIANTS, BIGTUNE_ROUNDS_VARIANTS, BIGTUNE_WKARA_VARIANTS,
 // BIGTUNE_WLOW_VARIANTS).
 #pragma once
