@@ -123,7 +123,7 @@ TEST_P(ArithVsGmp, EveryValidVariantMatchesGmp) {
     } catch (const Error& e) {
       EXPECT_EQ(e.code(), ErrorCode::Unsupported) << e.what();
     }
-    std::printf("  %s: %llu cases, %llu mismatches\n", v.name.c_str(), (unsigned long long)(cases - cases_before),
+    std::printf("  %s: %llu cases (%llu mismatches)\n", v.name.c_str(), (unsigned long long)(cases - cases_before),
                 (unsigned long long)(bad - bad_before));
     std::fflush(stdout);
   }
