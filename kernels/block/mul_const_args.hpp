@@ -30,19 +30,13 @@ struct ImmaArgs {
   uint32_t add_at = 0;        // 0: nothing added
   uint32_t* top = nullptr;    // null: the last word stored like the others
   uint64_t count = 0;
-};
-
-// The composed Barrett's q m' pass with its finish (barrett_rem_wgmma_kernel,
-// imma_barrett_remainder_args). Apart from ImmaArgs, whose size the other
-// kernels' code depends on (ptxas lays out the mma.sync kernel differently
-// for a larger parameter).
-struct ImmaRemArgs {
-  ImmaArgs product;                 // q m' (words [0, w + 2) to p: what the rows form reads for s > 0)
-  const uint32_t* t = nullptr;      // t, t_stride words apart
-  uint32_t t_stride = 0;
-  const uint32_t* shift = nullptr;  // s = shift[0]: the remainder only for s = 0
-  const uint32_t* q_top = nullptr;  // q's bit N, one word an instance
-  uint32_t* rem = nullptr;          // the remainder: x_words words an instance, x_words apart
+  // The composed Barrett's remainder in its q m' pass (barrett_rem_wgmma_kernel,
+  // imma_barrett_remainder_args); rem == nullptr: the plain product.
+  const uint32_t* rem_t = nullptr;      // t, rem_t_stride words apart
+  uint32_t rem_t_stride = 0;
+  const uint32_t* rem_shift = nullptr;  // s = rem_shift[0]: the remainder only for s = 0
+  const uint32_t* rem_q_top = nullptr;  // q's bit N, one word an instance
+  uint32_t* rem = nullptr;              // x_words words an instance, x_words apart
 };
 
 // The plain product: out_i words [out_lo, out_words) of x_i * k.
@@ -77,12 +71,11 @@ inline ImmaArgs imma_barrett_quotient_args(uint32_t* q, uint32_t* q_top, const u
 // and r = t_i - q_i m' < 6 m' (the tensor cores' quotient: Barrett's four
 // corrections and one more); for s > 0 the plain product of the rows form
 // (words [0, w + 2) of q_i m' to p + i 2w) and rem untouched.
-inline ImmaRemArgs imma_barrett_remainder_args(uint32_t* rem, uint32_t* p, const uint32_t* q, const uint32_t* q_top,
-                                               const uint32_t* t, uint32_t t_words, uint64_t count,
-                                               const uint32_t* mprime, const uint32_t* shift, uint32_t w) {
-  ImmaRemArgs a;
-  a.product = imma_product_args(p, 0, w + 2, 2 * w, q, w, w, count, mprime, w);
-  a.t = t, a.t_stride = t_words, a.shift = shift, a.q_top = q_top, a.rem = rem;
+inline ImmaArgs imma_barrett_remainder_args(uint32_t* rem, uint32_t* p, const uint32_t* q, const uint32_t* q_top,
+                                            const uint32_t* t, uint32_t t_words, uint64_t count,
+                                            const uint32_t* mprime, const uint32_t* shift, uint32_t w) {
+  ImmaArgs a = imma_product_args(p, 0, w + 2, 2 * w, q, w, w, count, mprime, w);
+  a.rem_t = t, a.rem_t_stride = t_words, a.rem_shift = shift, a.rem_q_top = q_top, a.rem = rem;
   return a;
 }
 

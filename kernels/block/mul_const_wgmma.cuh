@@ -303,14 +303,14 @@ __device__ inline void wg_store16(uint32_t* p, uint32_t valid, const uint32_t (&
 // in place in wd; the borrow runs as the carry does (half 0 from the tile
 // below, half 1 after a shuffle). Words [0, w) go to the remainder's row,
 // word w (at most 5: r < 6 m' < 6 2^N) to r_top.
-__device__ inline void wg_rem_tile(const ImmaArgs& args, const ImmaRemArgs& ra, uint64_t inst, uint32_t wbase, uint32_t (&wd)[16],
+__device__ inline void wg_rem_tile(const ImmaArgs& args, uint64_t inst, uint32_t wbase, uint32_t (&wd)[16],
                                    uint32_t half, uint32_t lane, uint32_t& row_borrow, uint32_t dk0,
                                    uint32_t* r_top) {
   const uint32_t w = args.x_words;
   const bool live = inst < args.count;
-  const uint32_t* t = live ? ra.t + inst * ra.t_stride + wbase : nullptr;
+  const uint32_t* t = live ? args.rem_t + inst * args.rem_t_stride + wbase : nullptr;
   uint32_t tw[16];
-  const uint32_t t_end = min(w + 1, ra.t_stride);  // t's words [wbase, w] (zero past its row)
+  const uint32_t t_end = min(w + 1, args.rem_t_stride);  // t's words [wbase, w] (zero past its row)
   wg_load16(t, live && wbase < t_end, t_end - min(wbase, t_end), tw);
   uint32_t b = half == 0 ? row_borrow : 0;
 #pragma unroll
@@ -330,7 +330,7 @@ __device__ inline void wg_rem_tile(const ImmaArgs& args, const ImmaRemArgs& ra, 
   }
   row_borrow = __shfl_sync(0xffffffffu, b + bin, lane | 16);  // the second half's, into the next tile
   if (!live || wbase > w) return;
-  wg_store16(ra.rem + inst * w + wbase, w - min(wbase, w), wd);
+  wg_store16(args.rem + inst * w + wbase, w - min(wbase, w), wd);
   if (w < wbase + 16) {
 #pragma unroll
     for (uint32_t q = 0; q < 16; ++q)
@@ -360,11 +360,11 @@ __device__ inline WgRemStep wg_rem_decide(const uint32_t* rr, uint32_t w, uint32
 // needs one), each row's two threads over 32-word chunks as in a tile, the
 // borrow of up to c + 1 through signed 64-bit sums. One pass for nearly
 // every row (more only where R = M or c came out short).
-__device__ inline void wg_rem_corrections(const ImmaArgs& args, const ImmaRemArgs& ra, uint64_t inst, uint32_t half, uint32_t lane,
+__device__ inline void wg_rem_corrections(const ImmaArgs& args, uint64_t inst, uint32_t half, uint32_t lane,
                                           const uint32_t* r_top) {
   const uint32_t w = args.x_words;
   const bool live = inst < args.count;
-  uint32_t* rr = live ? ra.rem + inst * w : nullptr;
+  uint32_t* rr = live ? args.rem + inst * w : nullptr;
   const uint32_t* k = args.k;
   const unsigned long long m_top = (unsigned long long)k[w - 1] << 32 | k[w - 2];
   uint32_t top = live ? *r_top : 0;
@@ -423,12 +423,12 @@ __host__ __device__ inline uint64_t wg_rem_smem_bytes(const ImmaArgs& a) {
 }
 
 // out_i gets words [out_lo, out_words) of x_i * k as mul_const_imma_kernel
-// does (Rem: the composed Barrett's remainder instead where ra.shift[0] is 0,
-// imma_barrett_remainder_args). Grid: one wave of resident blocks of
+// does (Rem: the composed Barrett's remainder instead where args.rem_shift[0]
+// is 0, imma_barrett_remainder_args). Grid: one wave of resident blocks of
 // 128 threads, each looping over groups of 64 instances;
 // WgmmaShape::smem_bytes() of dynamic shared memory (wg_rem_smem_bytes).
 template <bool Rem>
-__device__ __forceinline__ void mul_const_wgmma_body(const ImmaArgs args, const ImmaRemArgs& ra) {
+__device__ __forceinline__ void mul_const_wgmma_body(const ImmaArgs args) {
 #if defined(BIGTUNE_WARP_EMULATION) || defined(__CUDA_ARCH_FEAT_SM90_ALL)
   // The tiles start up to 3 words below out_lo, so that each thread's 16
   // words lie 16-byte aligned against write_lo (one vector store per 4
@@ -450,7 +450,7 @@ __device__ __forceinline__ void mul_const_wgmma_body(const ImmaArgs args, const 
   unsigned long long* w_rows = reinterpret_cast<unsigned long long*>(e + sh.e_bytes());
   uint32_t* r_top = reinterpret_cast<uint32_t*>(smem + sh.smem_bytes());  // Rem: r's top word of each row
   const uint32_t tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
-  const bool rem = Rem && ra.shift[0] == 0;  // (the same for the whole launch)
+  const bool rem = Rem && args.rem_shift[0] == 0;  // (the same for the whole launch)
 
   // E, once a block: the constant's words staged in W (k, and the word 1 at
   // add_at where asked: wgmma_const_words), then the rows.
@@ -482,7 +482,7 @@ __device__ __forceinline__ void mul_const_wgmma_body(const ImmaArgs args, const 
     wg_issue_tile(d, sh, a_base, e_base, 4 * out_lo);
     unsigned long long row_carry = 0;  // into this tile's first word (half 0's threads)
     uint32_t row_borrow = 0;           // Rem: r's borrow, likewise
-    const uint32_t dk0 = rem && inst < count && ra.q_top[inst] ? args.k[0] : 0u;  // q's bit N times m'[0]
+    const uint32_t dk0 = rem && inst < count && args.rem_q_top[inst] ? args.k[0] : 0u;  // q's bit N times m'[0]
     for (uint32_t c0 = 4 * out_lo; c0 < out_bytes; c0 += kWgmmaN) {
       wgmma_wait_all();
       wgmma_pin(d);
@@ -516,13 +516,13 @@ __device__ __forceinline__ void mul_const_wgmma_body(const ImmaArgs args, const 
       row_carry = wg_shfl(c + cin, lane | 16);  // the second half's top carry, into the next tile
       __syncwarp();  // W free for the next tile's sums
       if (rem)
-        wg_rem_tile(args, ra, inst, wbase, wd, half, lane, row_borrow, dk0, r_top + row);
+        wg_rem_tile(args, inst, wbase, wd, half, lane, row_borrow, dk0, r_top + row);
       else if (inst < count)
         wg_store_words(args, inst, wbase, wd, store_lo, last_word);
     }
     if (rem) {
       __syncthreads();  // every row's words of r stored, its top word in r_top
-      wg_rem_corrections(args, ra, inst, half, lane, r_top + row);
+      wg_rem_corrections(args, inst, half, lane, r_top + row);
     }
     __syncthreads();  // A and W free for the next group
   }
@@ -530,11 +530,11 @@ __device__ __forceinline__ void mul_const_wgmma_body(const ImmaArgs args, const 
 }
 
 __global__ void __launch_bounds__(kWgmmaThreads) mul_const_wgmma_kernel(const ImmaArgs args) {
-  mul_const_wgmma_body<false>(args, ImmaRemArgs{});
+  mul_const_wgmma_body<false>(args);
 }
 // The composed Barrett's q m' pass and its finish (launch_barrett_imma_remainder).
-__global__ void __launch_bounds__(kWgmmaThreads) barrett_rem_wgmma_kernel(const ImmaRemArgs args) {
-  mul_const_wgmma_body<true>(args.product, args);
+__global__ void __launch_bounds__(kWgmmaThreads) barrett_rem_wgmma_kernel(const ImmaArgs args) {
+  mul_const_wgmma_body<true>(args);
 }
 
 }  // namespace bigtune::kernels::block

@@ -75,7 +75,7 @@ cudaError_t launch_barrett_imma_remainder(uint32_t* rem, uint32_t* p, const uint
   *finished = false;
   if (w < 2 || !mul_const_imma_fits(w, w)) return cudaErrorInvalidValue;
   if (count == 0) return cudaSuccess;
-  const block::ImmaRemArgs args = block::imma_barrett_remainder_args(rem, p, q, q_top, t, t_words, count, mprime, shift, w);
+  const block::ImmaArgs args = block::imma_barrett_remainder_args(rem, p, q, q_top, t, t_words, count, mprime, shift, w);
   TensorDevice dev;
   if (const cudaError_t e = tensor_device(dev); e != cudaSuccess) return e;
   if (dev.wgmma && barrett_rem_wgmma_fits(args)) {

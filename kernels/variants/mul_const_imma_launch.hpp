@@ -10,7 +10,6 @@
 
 namespace bigtune::kernels::block {
 struct ImmaArgs;
-struct ImmaRemArgs;
 }
 
 namespace bigtune::kernels::variants {
@@ -59,7 +58,7 @@ bool mul_const_wgmma_fits(const block::ImmaArgs& args);
 cudaError_t launch_mul_const_wgmma(const block::ImmaArgs& args, int sms, cudaStream_t stream);
 // The remainder kernel (barrett_rem_wgmma_kernel) for
 // imma_barrett_remainder_args: where the one-warpgroup block takes the shape.
-bool barrett_rem_wgmma_fits(const block::ImmaRemArgs& args);
-cudaError_t launch_barrett_rem_wgmma(const block::ImmaRemArgs& args, int sms, cudaStream_t stream);
+bool barrett_rem_wgmma_fits(const block::ImmaArgs& args);
+cudaError_t launch_barrett_rem_wgmma(const block::ImmaArgs& args, int sms, cudaStream_t stream);
 
 }  // namespace bigtune::kernels::variants

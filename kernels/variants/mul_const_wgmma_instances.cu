@@ -32,15 +32,15 @@ bool wgmma_pair_takes(const block::ImmaArgs& args) {
 }
 }  // namespace
 
-bool barrett_rem_wgmma_fits(const block::ImmaRemArgs& args) {
-  return mul_const_wgmma_fits(args.product) && !wgmma_pair_takes(args.product) &&
-         block::wg_rem_smem_bytes(args.product) <= DeviceLimits::h100().smem_per_block_optin;
+bool barrett_rem_wgmma_fits(const block::ImmaArgs& args) {
+  return mul_const_wgmma_fits(args) && !wgmma_pair_takes(args) &&
+         block::wg_rem_smem_bytes(args) <= DeviceLimits::h100().smem_per_block_optin;
 }
 
-cudaError_t launch_barrett_rem_wgmma(const block::ImmaRemArgs& args, int sms, cudaStream_t stream) {
-  const uint64_t groups = (args.product.count + block::kWgInstances - 1) / block::kWgInstances;
-  return launch_resident_wave(block::barrett_rem_wgmma_kernel, block::kWgmmaThreads,
-                              block::wg_rem_smem_bytes(args.product), groups, sms, args, stream);
+cudaError_t launch_barrett_rem_wgmma(const block::ImmaArgs& args, int sms, cudaStream_t stream) {
+  const uint64_t groups = (args.count + block::kWgInstances - 1) / block::kWgInstances;
+  return launch_resident_wave(block::barrett_rem_wgmma_kernel, block::kWgmmaThreads, block::wg_rem_smem_bytes(args),
+                              groups, sms, args, stream);
 }
 
 cudaError_t launch_mul_const_wgmma(const block::ImmaArgs& args, int sms, cudaStream_t stream) {

@@ -229,8 +229,8 @@ TEST_P(MulConstEmulation, BarrettQuotientMatchesGmp) {
 // rem untouched. Moduli of odd and even word counts, all-ones, 2^(N-1).
 TEST(BarrettRemainderEmulation, MatchesGmp) {
   const uint64_t kCount = 150;  // three groups of 64, the last partly filled
-  const auto run_rem = [](const kb::ImmaRemArgs& args) {
-    const uint64_t smem = kb::wg_rem_smem_bytes(args.product);
+  const auto run_rem = [](const kb::ImmaArgs& args) {
+    const uint64_t smem = kb::wg_rem_smem_bytes(args);
     for (unsigned b = 0; b < kGrid; ++b) {
       std::memset(emu::dynamic_shared(smem), 0xa5, smem);
       emu::run_block(b, kGrid, kb::kWgmmaThreads / 32, [&](unsigned) { kb::barrett_rem_wgmma_kernel(args); });
