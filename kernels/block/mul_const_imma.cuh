@@ -210,11 +210,30 @@ __global__ void __launch_bounds__(kImmaThreads) mul_const_imma_kernel(const Imma
       int acc[kImmaColBlocks][4];
 #pragma unroll
       for (uint32_t j = 0; j < kImmaColBlocks; ++j) acc[j][0] = acc[j][1] = acc[j][2] = acc[j][3] = 0;
-      for (uint32_t b = kb_lo; b < kb_hi; ++b) {
-        const uint32_t a[4] = {xa[8 * b], xb[8 * b], xa[8 * b + 4], xb[8 * b + 4]};
-        const int32_t kw = kbase + int32_t(8 * b) - int32_t(cmin / 4);
+      // B's words of x block b: col block j takes kl[kw - 2j] and
+      // kl[kw - 2j + 4] (its rows 16 further), ten distinct words win[i] =
+      // kl[kw + 4 - 2i]; x block b + 1 (kw + 8) shifts them by four, so a
+      // block loads four new ones (and A's four) for its eight mma, not 20.
+      int32_t kw = kbase + int32_t(8 * kb_lo) - int32_t(cmin / 4);
+      uint32_t win[kImmaColBlocks + 2];
+      if (kb_lo < kb_hi) {
 #pragma unroll
-        for (uint32_t j = 0; j < kImmaColBlocks; ++j) imma_u8(acc[j], a, kl[kw - 2 * j], kl[kw - 2 * j + 4]);
+        for (uint32_t i = 0; i < kImmaColBlocks + 2; ++i) win[i] = kl[kw + 4 - 2 * int32_t(i)];
+      }
+      for (uint32_t b = kb_lo; b < kb_hi; ++b, kw += 8) {
+        const uint32_t a[4] = {xa[8 * b], xb[8 * b], xa[8 * b + 4], xb[8 * b + 4]};
+        // The next block's four new words, loaded before this block's mma.
+        uint32_t next[4] = {0, 0, 0, 0};
+        if (b + 1 < kb_hi) {
+#pragma unroll
+          for (uint32_t i = 0; i < 4; ++i) next[i] = kl[kw + 12 - 2 * int32_t(i)];
+        }
+#pragma unroll
+        for (uint32_t j = 0; j < kImmaColBlocks; ++j) imma_u8(acc[j], a, win[j + 2], win[j]);
+#pragma unroll
+        for (uint32_t i = 0; i + 4 < kImmaColBlocks + 2; ++i) win[kImmaColBlocks + 1 - i] = win[kImmaColBlocks - 3 - i];
+#pragma unroll
+        for (uint32_t i = 0; i < 4; ++i) win[i] = next[i];
       }
       // Column sums: instance g (and g + 8), columns 2 t4 and 2 t4 + 1 of each
       // col block; rows skewed by one word every 32 columns.
