@@ -36,6 +36,7 @@
 #pragma once
 #include <cstdint>
 
+#include "kernels/block/borrow_chains.cuh"
 #include "kernels/block/mul_const_args.hpp"
 #include "kernels/block/wgmma_u8.cuh"
 
@@ -299,11 +300,12 @@ __device__ inline void wg_store16(uint32_t* p, uint32_t valid, const uint32_t (&
 }
 
 // r = t - P on a thread's 16 words [wbase, wbase + 16) (P: the product's
-// words wd, plus q's bit N times m'[0] at word w = x_words, r's top word),
-// in place in wd; the borrow runs as the carry does (half 0 from the tile
+// words wd, plus q's bit N times m'[0] at word w = x_words, r's top word);
+// the borrow runs as the carry does (half 0 from the tile
 // below, half 1 after a shuffle). Words [0, w) go to the remainder's row,
 // word w (at most 5: r < 6 m' < 6 2^N) to r_top.
-__device__ inline void wg_rem_tile(const ImmaArgs& args, uint64_t inst, uint32_t wbase, uint32_t (&wd)[16],
+__device__ inline void wg_rem_tile(const ImmaArgs& args, uint64_t inst, uint32_t wbase,
+                                   const uint32_t (&wd)[16],
                                    uint32_t half, uint32_t lane, uint32_t& row_borrow, uint32_t dk0,
                                    uint32_t* r_top) {
   const uint32_t w = args.x_words;
@@ -312,29 +314,19 @@ __device__ inline void wg_rem_tile(const ImmaArgs& args, uint64_t inst, uint32_t
   uint32_t tw[16];
   const uint32_t t_end = min(w + 1, args.rem_t_stride);  // t's words [wbase, w] (zero past its row)
   wg_load16(t, live && wbase < t_end, t_end - min(wbase, t_end), tw);
-  uint32_t b = half == 0 ? row_borrow : 0;
-#pragma unroll
-  for (uint32_t q = 0; q < 16; ++q) {
-    const uint32_t sub = wd[q] + (wbase + q == w ? dk0 : 0u);  // (mod 2^32 at the top word)
-    const unsigned long long v = (unsigned long long)tw[q] - sub - b;
-    wd[q] = uint32_t(v);
-    b = uint32_t(v >> 63);
-  }
+  // r = t - P in tw (one borrow chain; q's bit N at word w below, as
+  // nothing above word w is kept).
+  const uint32_t b = sub16_borrow(tw, wd, half == 0 ? row_borrow : 0u);
   uint32_t bin = __shfl_xor_sync(0xffffffffu, b, 16);  // the first half's borrow into the second's words
   if (half == 0) bin = 0;
-#pragma unroll
-  for (uint32_t q = 0; q < 16; ++q) {
-    const unsigned long long v = (unsigned long long)wd[q] - bin;
-    wd[q] = uint32_t(v);
-    bin = uint32_t(v >> 63);
-  }
-  row_borrow = __shfl_sync(0xffffffffu, b + bin, lane | 16);  // the second half's, into the next tile
+  const uint32_t b2 = sub16_word(tw, bin);
+  row_borrow = __shfl_sync(0xffffffffu, b + b2, lane | 16);  // the second half's, into the next tile
   if (!live || wbase > w) return;
-  wg_store16(args.rem + inst * w + wbase, w - min(wbase, w), wd);
+  wg_store16(args.rem + inst * w + wbase, w - min(wbase, w), tw);
   if (w < wbase + 16) {
 #pragma unroll
     for (uint32_t q = 0; q < 16; ++q)
-      if (wbase + q == w) *r_top = wd[q];
+      if (wbase + q == w) *r_top = tw[q] - dk0;  // (mod 2^32: r's top word)
   }
 }
 
@@ -383,22 +375,31 @@ __device__ inline void wg_rem_corrections(const ImmaArgs& args, uint64_t inst, u
       wg_load16(rr + base, in, valid, x);
       wg_load16(k + base, in, valid, y);
       uint32_t b = half == 0 ? b_row : 0;
+      const bool whole = valid >= 16;  // else the row ends in these words: the borrow out of word w - 1
+      if (whole) {
+        b = submul16(x, y, uint32_t(c), b);
+      } else {
 #pragma unroll
-      for (uint32_t q = 0; q < 16; ++q) {
-        if (base + q < w) {
-          const int64_t a = int64_t(x[q]) - c * int64_t(y[q]) - int64_t(b);
-          x[q] = uint32_t(a);
-          b = uint32_t(-(a >> 32));
+        for (uint32_t q = 0; q < 16; ++q) {
+          if (q < valid) {
+            const int64_t a = int64_t(x[q]) - c * int64_t(y[q]) - int64_t(b);
+            x[q] = uint32_t(a);
+            b = uint32_t(-(a >> 32));
+          }
         }
       }
       uint32_t bin = __shfl_xor_sync(0xffffffffu, b, 16);
       if (half == 0) bin = 0;
+      if (whole) {
+        bin = sub16_word(x, bin);
+      } else {
 #pragma unroll
-      for (uint32_t q = 0; q < 16; ++q) {
-        if (base + q < w) {
-          const int64_t a = int64_t(x[q]) - int64_t(bin);
-          x[q] = uint32_t(a);
-          bin = uint32_t(-(a >> 32));
+        for (uint32_t q = 0; q < 16; ++q) {
+          if (q < valid) {
+            const int64_t a = int64_t(x[q]) - int64_t(bin);
+            x[q] = uint32_t(a);
+            bin = uint32_t(-(a >> 32));
+          }
         }
       }
       b_row = __shfl_sync(0xffffffffu, b + bin, lane | 16);
