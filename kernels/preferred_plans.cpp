@@ -116,6 +116,16 @@ std::optional<Preferred> preferred_modular(Op op, uint64_t bits, bool dfma_powm 
   // 3.11e8). Moduli per instance run the product and its remainder (the
   // runtime's default there, runtime/context_ops.cpp).
   if (!powm && bits > 2048 && bits <= 65536) return Preferred{prefixed(op, "tcbarrett.u64.q1"), 1};
+  // Session 24: from 1536 to 2048 bits where the size is whole 64-bit limbs.
+  // There a full-width modulus has its finish in the q m' pass (session 23),
+  // and tcbarrett leads: mulmod/s 5.84e8 / 4.50e8 / 4.79e8 at 1536 / 1600 /
+  // 2048 bits against wbarrett 4.70e8 / wbarrett2 4.10e8 / 4.27e8, one run
+  // (bench/results/2026-11-29-h200-session24.md, call 1); sqrmod at 2048 bits
+  // 5.00e8 against wbarrett2's 4.41e8 (sessions 19-23, H200). At 1800 bits (a
+  // shifted modulus: plain q m' and the finish) it runs 1.47e8 against
+  // wbarrett2's 3.95e8, so other sizes keep the warp kernels below.
+  if (!powm && bits >= 1536 && bits <= 2048 && bits % 64 == 0)
+    return Preferred{prefixed(op, "tcbarrett.u64.q1"), 1};
   if (bits > 8192) return Preferred{powm ? "powm.barrett.u64.q1.w6" : prefixed(op, "barrett.u64.q1"), 1};
   const uint32_t lanes = bits <= 1024 ? 4 : bits <= 2048 ? 8 : bits <= 4096 ? 16 : 32;
   const std::string l = "q8.l" + std::to_string(lanes);

@@ -261,9 +261,12 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
       {Op::MulMod, 1000, "mulmod.dfma.u64.q16.roll4.wtile"},  // 52-bit-limb Barrett on DFMA, 989-1024 bits
       {Op::SqrMod, 1024, "sqrmod.dfma.u64.q16"},
       {Op::MulMod, 1025, "mulmod.wbarrett.u32.q16.l4"},
-      {Op::SqrMod, 1536, "sqrmod.wbarrett.u32.q16.l4"},
+      {Op::SqrMod, 1472, "sqrmod.wbarrett.u32.q16.l4"},
       {Op::SqrMod, 1537, "sqrmod.wbarrett2.u32.q8.l4.b32"},  // mulmodhalf: wbarrett's last block
-      {Op::MulMod, 2048, "mulmod.wbarrett2.u32.q8.l4.b32"},
+      {Op::MulMod, 1800, "mulmod.wbarrett2.u32.q8.l4.b32"},
+      {Op::SqrMod, 1536, "sqrmod.tcbarrett.u64.q1"},  // session 24: whole limbs from 1536 bits
+      {Op::MulMod, 1600, "mulmod.tcbarrett.u64.q1"},
+      {Op::MulMod, 2048, "mulmod.tcbarrett.u64.q1"},
       {Op::MulMod, 2049, "mulmod.tcbarrett.u64.q1"},  // session 19: reduction products on the tensor cores
       {Op::MulMod, 3584, "mulmod.tcbarrett.u64.q1"},
       {Op::SqrMod, 4096, "sqrmod.tcbarrett.u64.q1"},
