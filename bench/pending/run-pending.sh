@@ -22,7 +22,8 @@ sets=(base $(cd /tmp/p && ls -d */ | tr -d / | grep -vx base))
 export BIGTUNE_DB=$(mktemp -d)/t.db BIGTUNE_TEST_SEED=${BIGTUNE_TEST_SEED:-20262001}
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader >"$OUT/gpu.txt"
 step() { local name=$1 t=$2; shift 2; local s=$(date +%s); timeout "$t" "$@" >"$OUT/$name.log" 2>&1; echo "$name rc=$? s=$(( $(date +%s) - s ))" >>"$OUT/steps.txt"; }
-bench=(--powm-bits 64 --only none --no-gmp --only-mulmod tcbarrett --reps 5 --mulmod-bits 4096 8192 12288 12345 16384 32768 65536)
+read -r -a mm_bits <<<"${MM_BITS:-2048 3072 4096 8192 12288 16384 32768 65536}"  # MM_BITS: the sizes timed
+bench=(--powm-bits 64 --only none --no-gmp --only-mulmod tcbarrett --reps 5 --mulmod-bits "${mm_bits[@]}")
 # Timings only for sets whose benchmark differs from main's (kernel patches).
 timed=(base)
 for v in "${sets[@]:1}"; do
