@@ -31,15 +31,20 @@ build() {  # NAME: build, check on the CPU emulation, strip into $strip_root/NAM
 }
 unapply() {  # the set's patches taken back, the last applied first
   local i
-  for ((i = ${#patches[@]} - 1; i >= 0; i--)); do git apply -R "${patches[i]}"; done
+  for ((i = ${#applied[@]} - 1; i >= 0; i--)); do git apply -R "${applied[i]}"; done
+  applied=()
 }
 rm -rf gpu-build/pending && mkdir -p gpu-build/pending
 build base
 for set in "$@"; do
   name=${set%%=*}
   IFS=, read -r -a patches <<<"${set#*=}"
-  git apply "${patches[@]}"
+  # One at a time: each patch applies on the tree the ones before it left
+  # (patches of one file written with one line of context, git diff -U1,
+  # apply in either order where their hunks do not overlap).
+  applied=()
   trap unapply EXIT
+  for p in "${patches[@]}"; do git apply "$p"; applied+=("$p"); done
   build "$name"
   unapply
   trap - EXIT
