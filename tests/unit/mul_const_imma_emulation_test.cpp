@@ -119,6 +119,9 @@ TEST_P(MulConstEmulation, ProductMatchesGmp) {
       {94, 94, 0, 150},   {94, 94, 30, 188}, {93, 95, 92, 188},  {200, 64, 0, 264}, {64, 200, 130, 264},
       {128, 128, 0, 130}, {256, 256, 0, 258},  // the composed Barrett's q m': n + 1 of 2n words
       {8, 8, 0, 80},  // words past the product: tiles that no x block meets
+      // a last tile of 1, 3 and 4 words (the wgmma kernel's 16-column tail),
+      // from word 0 and from past out_lo
+      {64, 64, 0, 129},   {40, 40, 0, 67},   {40, 40, 0, 68},   {100, 100, 70, 135}, {200, 64, 0, 129},
   };
   const OperandKind constant_kinds[] = {OperandKind::Uniform, OperandKind::AllOnes, OperandKind::Runs};
   mpz_t k, want, got;
