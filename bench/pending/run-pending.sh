@@ -4,11 +4,12 @@
 #   1. the carry-flag chains' PTX (BorrowChains.*) of every set that has them,
 #      before anything is timed;
 #   2. main ("base") against each set whose benchmark differs from main's:
-#      tcbarrett mulmod at MM_BITS (2-64 Kbit and 12345 bits), the builds
-#      alternated twice (median of 5 reps each); sqrmod once; powm with a
-#      shared modulus (tcbarrett w6, 4 and 8 Kbit);
-#   3. with NCU=1, ncu of the q m' pass with the finish at 8 Kbit (duration,
-#      issue, warp states) for base and each set.
+#      tcbarrett mulmod at MM_BITS (2-32 Kbit and 12345 bits), the builds
+#      alternated twice (median of 5 reps each); sqrmod once for SQ_SETS
+#      (base, all); powm with a shared modulus (tcbarrett w6, 4 and 8 Kbit);
+#   3. with NCU=1, ncu of an 8 Kbit mulmod's reduction kernels (duration,
+#      issue, warp states) for NCU_SETS (base, all).
+#   About a minute a set timed: eight builds fit one call.
 #   check (one device call): each set's GPU tests of the Barrett paths
 #   (BarrettVsGmp, BorrowChains, ModDefaultPlan, GpuErrors, ModOps mulmod and
 #   sqrmod), memcheck and racecheck on the sanitizer-sized cases; the sets
@@ -16,6 +17,7 @@
 # Each prints a short table last; logs go to $OUT.
 #   bash bench/pending/run-pending.sh measure|check
 set -u
+shopt -s nullglob  # (the summary's globs: a mode writes only its own logs)
 mode=${1:?usage: $0 measure|check}
 cd "$(dirname "$0")/../.."
 start=$(date +%s)
@@ -25,7 +27,7 @@ sets=(base $(cd /tmp/p && ls -d */ | tr -d / | grep -vx base))
 export BIGTUNE_DB=$(mktemp -d)/t.db BIGTUNE_TEST_SEED=${BIGTUNE_TEST_SEED:-20262001}
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader >"$OUT/gpu.txt"
 step() { local name=$1 t=$2; shift 2; local s=$(date +%s); timeout "$t" "$@" >"$OUT/$name.log" 2>&1; echo "$name rc=$? s=$(( $(date +%s) - s ))" >>"$OUT/steps.txt"; }
-read -r -a mm_bits <<<"${MM_BITS:-2048 3072 4096 8192 12288 12345 16384 32768 65536}"  # MM_BITS: the sizes timed
+read -r -a mm_bits <<<"${MM_BITS:-2048 3072 4096 8192 12345 16384 32768}"  # MM_BITS: the sizes timed
 mm=(--powm-bits 64 --only none --no-gmp --only-mulmod tcbarrett --reps 5)
 # Timings only for sets whose benchmark differs from main's (kernel patches).
 timed=(base)
@@ -40,14 +42,16 @@ if [[ $mode == measure ]]; then
   for r in 1 2; do
     for v in "${timed[@]}"; do step "mm-$v-$r" 60 /tmp/p/$v/bigtune-bench-mod "${mm[@]}" --mulmod-bits "${mm_bits[@]}"; done
   done
-  for v in "${timed[@]}"; do step "sq-$v" 60 /tmp/p/$v/bigtune-bench-mod "${mm[@]}" --mulmod-bits "${mm_bits[@]}" --sqrmod; done
+  for v in ${SQ_SETS:-base all}; do  # (sqrmod runs the same reduction: main and the set of all)
+    [[ -d /tmp/p/$v ]] && step "sq-$v" 60 /tmp/p/$v/bigtune-bench-mod "${mm[@]}" --mulmod-bits "${mm_bits[@]}" --sqrmod
+  done
   for v in "${timed[@]}"; do
     step "powm-$v" 40 /tmp/p/$v/bigtune-bench-mod --powm-shared-modulus --no-mulmod --no-gmp --reps 3 \
       --powm-bits 4096 8192 --only tcbarrett.u64.q1.w6
   done
   if [[ ${NCU:-0} == 1 ]]; then
-    for v in "${timed[@]}"; do
-      step "ncu-$v" 60 ncu --metrics gpu__time_duration.sum --section WarpStateStats --section ComputeWorkloadAnalysis \
+    for v in ${NCU_SETS:-base all}; do
+      [[ -d /tmp/p/$v ]] && step "ncu-$v" 60 ncu --metrics gpu__time_duration.sum --section WarpStateStats --section ComputeWorkloadAnalysis \
         -k regex:'mul_const|barrett_rem|barrett_finish|barrett_check' --launch-count 6 /tmp/p/$v/bigtune-bench-mod \
         --powm-bits 64 --only none --no-gmp --only-mulmod tcbarrett --reps 1 --mulmod-bits 8192
     done
@@ -73,8 +77,8 @@ fi
  for f in "$OUT"/powm-*.log; do echo "== $(basename "$f" .log)"; grep -hE "^ +[0-9]+ +[a-z]" "$f"; done 2>/dev/null
  for f in "$OUT"/ncu-*.log; do echo "== $(basename "$f" .log)"; grep -hE "^  [a-z_].*\(|gpu__time_duration|Executed Ipc A|Warp Cycles Per Issued" "$f" | head -24; done 2>/dev/null
  grep -hE "instances, .* mismatches|cases, .* mismatches|PASSED|FAILED|ERROR SUMMARY|RACECHECK SUMMARY" \
-   "$OUT"/chains-*.log "$OUT"/tests-*.log "$OUT"/modops-*.log "$OUT"/memcheck-*.log "$OUT"/racecheck-*.log 2>/dev/null | sort | uniq -c
- grep -hE "Failure" -A6 "$OUT"/chains-*.log "$OUT"/tests-*.log "$OUT"/modops-*.log 2>/dev/null | head -20
+   "$OUT"/chains-*.log "$OUT"/tests-*.log "$OUT"/modops-*.log "$OUT"/memcheck-*.log "$OUT"/racecheck-*.log /dev/null | sort | uniq -c
+ grep -hE "Failure" -A6 "$OUT"/chains-*.log "$OUT"/tests-*.log "$OUT"/modops-*.log /dev/null | head -20
 ) >"$OUT/summary.txt"
 (cd "$OUT" && tar -cJf logs.tar.xz ./*.log && rm -f ./*.log)
 cat "$OUT/summary.txt"
