@@ -39,14 +39,17 @@ cudaError_t tensor_device(TensorDevice& d) {
   return cudaSuccess;
 }
 
+cudaError_t launch_imma(const block::ImmaArgs& args, const TensorDevice& dev, cudaStream_t stream) {
+  if (dev.wgmma && mul_const_wgmma_fits(args)) return launch_mul_const_wgmma(args, dev.sms, stream);
+  const uint64_t groups = (args.count + block::kImmaInstances - 1) / block::kImmaInstances;
+  return launch_resident_wave(block::mul_const_imma_kernel, block::kImmaThreads,
+                              block::ImmaShape::of(args.x_words, args.k_words).smem_bytes(), groups, dev.sms, args,
+                              stream);
+}
 cudaError_t launch_imma(const block::ImmaArgs& args, cudaStream_t stream) {
   TensorDevice dev;
   if (const cudaError_t e = tensor_device(dev); e != cudaSuccess) return e;
-  const int sms = dev.sms;
-  if (dev.wgmma && mul_const_wgmma_fits(args)) return launch_mul_const_wgmma(args, sms, stream);
-  const uint64_t groups = (args.count + block::kImmaInstances - 1) / block::kImmaInstances;
-  return launch_resident_wave(block::mul_const_imma_kernel, block::kImmaThreads,
-                              block::ImmaShape::of(args.x_words, args.k_words).smem_bytes(), groups, sms, args, stream);
+  return launch_imma(args, dev, stream);
 }
 
 }  // namespace
@@ -82,7 +85,9 @@ cudaError_t launch_barrett_imma_remainder(uint32_t* rem, uint32_t* p, const uint
     *finished = true;
     return launch_barrett_rem_wgmma(args, dev.sms, stream);
   }
-  return launch_mul_const_imma(p, 0, w + 2, 2 * w, q, w, w, count, mprime, w, stream);
+  // Elsewhere the plain product the args hold (the kernels it reaches read
+  // no rem field).
+  return launch_imma(args, dev, stream);
 }
 
 }  // namespace bigtune::kernels::variants
