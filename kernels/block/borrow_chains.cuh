@@ -1,10 +1,11 @@
-// Subtractions over 16 32-bit words as one chain of the carry flag (PTX
-// sub.cc / subc, mad.lo.cc / madc.hi: one instruction a word, against five
-// for the same borrow through 64-bit sums), for the word passes of the
-// tensor-core kernels (mul_const_wgmma.cuh: the composed Barrett's r = t -
-// q m' and its corrections). The carry flag lives only within one asm
-// statement, so each chain is one. On the host emulation
-// (BIGTUNE_WARP_EMULATION) the same results from plain C++.
+// Subtractions and additions over 16 32-bit words as one chain of the carry
+// flag (PTX sub.cc / subc, add.cc / addc, mad.lo.cc / madc.hi: one
+// instruction a word, against two to five for the same carry or borrow
+// through 64-bit sums), for the word passes of the tensor-core kernels
+// (mul_const_wgmma.cuh: the words of a tile from its 64-bit word sums, the
+// composed Barrett's r = t - q m' and its corrections). The carry flag lives
+// only within one asm statement, so each chain is one. On the host
+// emulation (BIGTUNE_WARP_EMULATION) the same results from plain C++.
 #pragma once
 #include <cstdint>
 
@@ -64,6 +65,63 @@ __device__ inline uint32_t sub16_word(uint32_t (&x)[16], uint32_t b) {
 #endif
 }
 
+#define BIGTUNE_ADDC(i, j, k) "addc.cc.u32 %" #i ", %" #j ", %" #k ";\n\t"
+#define BIGTUNE_ADDC0(i) "addc.cc.u32 %" #i ", %" #i ", 0;\n\t"
+
+// x = the 16 words of sum_q (lo[q] + 2^32 hi[q]) 2^(32 q) + c, the words'
+// 64-bit sums split in halves: x[0] = lo[0] + c, x[q] = lo[q] + hi[q - 1]
+// and the carry, so the chain waits only on the carry flag. Returns the
+// carry out, hi[15] plus the chain's carry (hi[q] < 2^31 keeps it in a word).
+__device__ inline uint32_t add16_split(uint32_t (&x)[16], const uint32_t (&lo)[16], const uint32_t (&hi)[16],
+                                       uint32_t c) {
+#ifdef BIGTUNE_WARP_EMULATION
+  uint64_t v = uint64_t(lo[0]) + c;
+  x[0] = uint32_t(v);
+  for (uint32_t q = 1; q < 16; ++q) {
+    v = uint64_t(lo[q]) + hi[q - 1] + (v >> 32);
+    x[q] = uint32_t(v);
+  }
+  return hi[15] + uint32_t(v >> 32);
+#else
+  uint32_t out;
+  // %0-%15 x, %16 out, %17-%32 lo, %33-%48 hi, %49 c.
+  asm("{\n\tadd.cc.u32 %0, %17, %49;\n\t" BIGTUNE_ADDC(1, 18, 33) BIGTUNE_ADDC(2, 19, 34) BIGTUNE_ADDC(3, 20, 35)
+          BIGTUNE_ADDC(4, 21, 36) BIGTUNE_ADDC(5, 22, 37) BIGTUNE_ADDC(6, 23, 38) BIGTUNE_ADDC(7, 24, 39)
+              BIGTUNE_ADDC(8, 25, 40) BIGTUNE_ADDC(9, 26, 41) BIGTUNE_ADDC(10, 27, 42) BIGTUNE_ADDC(11, 28, 43)
+                  BIGTUNE_ADDC(12, 29, 44) BIGTUNE_ADDC(13, 30, 45) BIGTUNE_ADDC(14, 31, 46) BIGTUNE_ADDC(15, 32, 47)
+                      "addc.u32 %16, %48, 0;\n\t}"
+      : "=r"(x[0]), "=r"(x[1]), "=r"(x[2]), "=r"(x[3]), "=r"(x[4]), "=r"(x[5]), "=r"(x[6]), "=r"(x[7]), "=r"(x[8]),
+        "=r"(x[9]), "=r"(x[10]), "=r"(x[11]), "=r"(x[12]), "=r"(x[13]), "=r"(x[14]), "=r"(x[15]), "=r"(out)
+      : "r"(lo[0]), "r"(lo[1]), "r"(lo[2]), "r"(lo[3]), "r"(lo[4]), "r"(lo[5]), "r"(lo[6]), "r"(lo[7]), "r"(lo[8]),
+        "r"(lo[9]), "r"(lo[10]), "r"(lo[11]), "r"(lo[12]), "r"(lo[13]), "r"(lo[14]), "r"(lo[15]), "r"(hi[0]),
+        "r"(hi[1]), "r"(hi[2]), "r"(hi[3]), "r"(hi[4]), "r"(hi[5]), "r"(hi[6]), "r"(hi[7]), "r"(hi[8]), "r"(hi[9]),
+        "r"(hi[10]), "r"(hi[11]), "r"(hi[12]), "r"(hi[13]), "r"(hi[14]), "r"(hi[15]), "r"(c));
+  return out;
+#endif
+}
+
+// x += c for any c; returns the carry out (0 or 1).
+__device__ inline uint32_t add16_word(uint32_t (&x)[16], uint32_t c) {
+#ifdef BIGTUNE_WARP_EMULATION
+  for (uint32_t q = 0; q < 16; ++q) {
+    const uint64_t v = uint64_t(x[q]) + c;
+    x[q] = uint32_t(v);
+    c = uint32_t(v >> 32);
+  }
+  return c;
+#else
+  uint32_t out;
+  // %0-%15 x, %16 out, %17 c.
+  asm("{\n\tadd.cc.u32 %0, %0, %17;\n\t" BIGTUNE_ADDC0(1) BIGTUNE_ADDC0(2) BIGTUNE_ADDC0(3) BIGTUNE_ADDC0(4)
+          BIGTUNE_ADDC0(5) BIGTUNE_ADDC0(6) BIGTUNE_ADDC0(7) BIGTUNE_ADDC0(8) BIGTUNE_ADDC0(9) BIGTUNE_ADDC0(10)
+              BIGTUNE_ADDC0(11) BIGTUNE_ADDC0(12) BIGTUNE_ADDC0(13) BIGTUNE_ADDC0(14) BIGTUNE_ADDC0(15)
+                  "addc.u32 %16, 0, 0;\n\t}"
+      : BIGTUNE_X16_INOUT, "=r"(out)
+      : "r"(c));
+  return out;
+#endif
+}
+
 #define BIGTUNE_MADC(z, j) "mad.lo.cc.u32 " #z ", %33, %" #j ", h;\n\tmadc.hi.u32 h, %33, %" #j ", 0;\n\t"
 
 // x -= c y + b (c y + b below 2^32 times 2^(32 16)); returns the borrow out,
@@ -98,6 +156,8 @@ __device__ inline uint32_t submul16(uint32_t (&x)[16], const uint32_t (&y)[16], 
 }
 
 #undef BIGTUNE_MADC
+#undef BIGTUNE_ADDC0
+#undef BIGTUNE_ADDC
 #undef BIGTUNE_Y16_IN
 #undef BIGTUNE_X16_INOUT
 #undef BIGTUNE_SUBC0

@@ -88,11 +88,6 @@ __device__ inline uint32_t wg_a_offset(uint32_t i, uint32_t u0) { return 1024 * 
 #if defined(BIGTUNE_WARP_EMULATION) || defined(__CUDA_ARCH_FEAT_SM90_ALL)
 // The device pieces of the kernel (the instructions exist only in sm_90a's
 // device pass).
-__device__ inline unsigned long long wg_shfl(unsigned long long v, int src) {
-  const uint32_t lo = __shfl_sync(0xffffffffu, uint32_t(v), src), hi = __shfl_sync(0xffffffffu, uint32_t(v >> 32), src);
-  return (unsigned long long)hi << 32 | lo;
-}
-
 // Four words to a 16-byte aligned address: one store (the compiler, left
 // to itself, splits the uint4 store of the aligned branch into words).
 __device__ inline void wg_store4(uint32_t* p, uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
@@ -483,7 +478,7 @@ __device__ __forceinline__ void mul_const_wgmma_body(const ImmaArgs args) {
 
     int d[kWgmmaAcc] = {};
     wg_issue_tile(d, sh, a_base, e_base, 4 * out_lo);
-    unsigned long long row_carry = 0;  // into this tile's first word (half 0's threads)
+    uint32_t row_carry = 0;            // into this tile's first word (half 0's threads; below 2^26)
     uint32_t row_borrow = 0;           // Rem: r's borrow, likewise
     const uint32_t dk0 = rem && inst < count && args.rem_q_top[inst] ? args.k[0] : 0u;  // q's bit N times m'[0]
     for (uint32_t c0 = 4 * out_lo; c0 < out_bytes; c0 += kWgmmaN) {
@@ -496,27 +491,21 @@ __device__ __forceinline__ void mul_const_wgmma_body(const ImmaArgs args) {
       // Step 2, while the next tile's wgmmas run.
       const unsigned long long* src = w_rows + row * kWgRowStride + 16 * half;
       const uint32_t wbase = c0 / 4 + 16 * half;
-      unsigned long long sum[16];
+      // The word sums' halves: word q is lo[q] + hi[q - 1] + the carry, one
+      // carry-flag chain (add16_split), as hi[q] < 2^25 (sums below 2^57).
+      uint32_t lo[16], hi[16];
 #pragma unroll
-      for (uint32_t q = 0; q < 16; ++q) sum[q] = src[q];
+      for (uint32_t q = 0; q < 16; ++q) {
+        const unsigned long long v = src[q];
+        lo[q] = uint32_t(v), hi[q] = uint32_t(v >> 32);
+      }
       uint32_t wd[16];
-      unsigned long long c = half == 0 ? row_carry : 0;
-#pragma unroll
-      for (uint32_t q = 0; q < 16; ++q) {
-        const unsigned long long v = sum[q] + c;
-        wd[q] = uint32_t(v);
-        c = v >> 32;
-      }
+      const uint32_t c = add16_split(wd, lo, hi, half == 0 ? row_carry : 0u);
       // The first half's carry into the second half's words.
-      unsigned long long cin = wg_shfl(c, lane ^ 16);
+      uint32_t cin = __shfl_xor_sync(0xffffffffu, c, 16);
       if (half == 0) cin = 0;
-#pragma unroll
-      for (uint32_t q = 0; q < 16; ++q) {
-        const unsigned long long v = (unsigned long long)wd[q] + cin;
-        wd[q] = uint32_t(v);
-        cin = v >> 32;
-      }
-      row_carry = wg_shfl(c + cin, lane | 16);  // the second half's top carry, into the next tile
+      const uint32_t c2 = add16_word(wd, cin);
+      row_carry = __shfl_sync(0xffffffffu, c + c2, lane | 16);  // the second half's top carry, into the next tile
       __syncwarp();  // W free for the next tile's sums
       if (rem)
         wg_rem_tile(args, inst, wbase, wd, half, lane, row_borrow, dk0, r_top + row);

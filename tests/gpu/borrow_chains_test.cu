@@ -2,7 +2,8 @@
 // host emulation runs their plain C++ form, not the PTX): sub16_borrow,
 // sub16_word and submul16 on random words and on the edges (all-ones and
 // zero words: a borrow through all 16; c from 0 to 8, borrows in up to c +
-// 1), against GMP on 512-bit values.
+// 1), against GMP on 512-bit values; add16_split and add16_word likewise
+// (AddChainsMatchGmp).
 #include <cuda_runtime_api.h>
 #include <gmp.h>
 #include <gtest/gtest.h>
@@ -99,6 +100,85 @@ TEST(BorrowChains, MatchGmp) {
     if (testing::Test::HasFailure()) break;
   }
   mpz_clear(z);
+}
+
+// add16_split and add16_word: the words of sum_q (lo[q] + 2^32 hi[q]) 2^(32 q)
+// + c (hi[q] below 2^25, as the word sums' are, and at the bound) and x + c,
+// against GMP, with carries through all 16 words (all-ones lo and x).
+struct AddCase {
+  uint32_t lo[16], hi[16], c;
+};
+struct AddOut {
+  uint32_t split[16], word[16];
+  uint32_t out_split, out_word;
+};
+
+__global__ void add_chains_kernel(const AddCase* cases, AddOut* outs, uint32_t n) {
+  const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const AddCase& k = cases[i];
+  AddOut& o = outs[i];
+  uint32_t s[16], w[16];
+  for (uint32_t q = 0; q < 16; ++q) w[q] = k.lo[q];
+  o.out_split = kernels::block::add16_split(s, k.lo, k.hi, k.c);
+  o.out_word = kernels::block::add16_word(w, k.c);
+  for (uint32_t q = 0; q < 16; ++q) o.split[q] = s[q], o.word[q] = w[q];
+}
+
+// got (16 words) and got_out (the value's bits from 512 on) against z.
+void expect_sum(const mpz_t z, const uint32_t (&got)[16], uint32_t got_out, const char* what, uint64_t i) {
+  mpz_t want, g, out;
+  mpz_inits(want, g, out, nullptr);
+  mpz_fdiv_r_2exp(want, z, 512);
+  mpz_fdiv_q_2exp(out, z, 512);
+  mpz_import(g, 16, -1, 4, 0, 0, got);
+  EXPECT_EQ(mpz_cmp(g, want), 0) << what << ", case " << i;
+  EXPECT_EQ(mpz_get_ui(out), got_out) << what << ", case " << i;
+  mpz_clears(want, g, out, nullptr);
+}
+
+TEST(BorrowChains, AddChainsMatchGmp) {
+  BIGTUNE_REQUIRE_GPU();
+  std::mt19937_64 rng(20261130);
+  std::vector<AddCase> cases;
+  for (uint32_t i = 0; i < 4096; ++i) {
+    AddCase k{};
+    const uint32_t kind = i % 6;
+    for (uint32_t q = 0; q < 16; ++q) {
+      k.lo[q] = kind == 1 || kind == 2 ? ~0u : kind == 3 && q % 4 == 0 ? 0u : uint32_t(rng());
+      k.hi[q] = kind == 2 ? 0u : kind == 4 ? (1u << 25) - 1 : uint32_t(rng()) >> 7;
+    }
+    k.c = kind == 5 ? ~0u : i / 6 % 3 == 0 ? 1u : uint32_t(rng()) >> (i / 6 % 3 == 1 ? 6 : 0);
+    cases.push_back(k);
+  }
+  const uint32_t n = uint32_t(cases.size());
+  AddCase* dc = nullptr;
+  AddOut* dout = nullptr;
+  ASSERT_EQ(cudaMalloc(&dc, n * sizeof(AddCase)), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(&dout, n * sizeof(AddOut)), cudaSuccess);
+  ASSERT_EQ(cudaMemcpy(dc, cases.data(), n * sizeof(AddCase), cudaMemcpyHostToDevice), cudaSuccess);
+  add_chains_kernel<<<(n + 127) / 128, 128>>>(dc, dout, n);
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  std::vector<AddOut> outs(n);
+  ASSERT_EQ(cudaMemcpy(outs.data(), dout, n * sizeof(AddOut), cudaMemcpyDeviceToHost), cudaSuccess);
+  cudaFree(dc);
+  cudaFree(dout);
+  mpz_t z, h;
+  mpz_inits(z, h, nullptr);
+  for (uint32_t i = 0; i < n; ++i) {
+    const AddCase& k = cases[i];
+    mpz_import(z, 16, -1, 4, 0, 0, k.lo);  // add16_split: lo + hi 2^32 + c
+    mpz_import(h, 16, -1, 4, 0, 0, k.hi);
+    mpz_mul_2exp(h, h, 32);
+    mpz_add(z, z, h);
+    mpz_add_ui(z, z, k.c);
+    expect_sum(z, outs[i].split, outs[i].out_split, "add16_split", i);
+    mpz_import(z, 16, -1, 4, 0, 0, k.lo);  // add16_word: lo + c
+    mpz_add_ui(z, z, k.c);
+    expect_sum(z, outs[i].word, outs[i].out_word, "add16_word", i);
+    if (testing::Test::HasFailure()) break;
+  }
+  mpz_clears(z, h, nullptr);
 }
 
 }  // namespace
