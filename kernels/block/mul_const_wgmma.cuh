@@ -296,21 +296,27 @@ __device__ inline void wg_store16(uint32_t* p, uint32_t valid, const uint32_t (&
   }
 }
 
-// r = t - P on a thread's 16 words [wbase, wbase + 16) (P: the product's
-// words wd, plus q's bit N times m'[0] at word w = x_words, r's top word);
-// the borrow runs as the carry does (half 0 from the tile
-// below, half 1 after a shuffle). Words [0, w) go to the remainder's row,
-// word w (at most 5: r < 6 m' < 6 2^N) to r_top.
+// t's words [wbase, wbase + 16) of instance inst, zero from word w + 1 on
+// (and past its row): the words a thread's part of a tile subtracts from.
+__device__ inline void wg_rem_load_t(const ImmaArgs& args, uint64_t inst, uint32_t wbase, uint32_t (&tw)[16]) {
+  const bool live = inst < args.count;
+  const uint32_t* t = live ? args.rem_t + inst * args.rem_t_stride + wbase : nullptr;
+  const uint32_t t_end = min(args.x_words + 1, args.rem_t_stride);
+  wg_load16(t, live && wbase < t_end, t_end - min(wbase, t_end), tw);
+}
+
+// r = t - P on a thread's 16 words [wbase, wbase + 16) (tw: t's words,
+// wg_rem_load_t, loaded a tile ahead; P: the product's words wd, plus q's
+// bit N times m'[0] at word w = x_words, r's top word); the borrow runs as
+// the carry does (half 0 from the tile below, half 1 after a shuffle).
+// Words [0, w) go to the remainder's row, word w (at most 5: r < 6 m' <
+// 6 2^N) to r_top.
 __device__ inline void wg_rem_tile(const ImmaArgs& args, uint64_t inst, uint32_t wbase,
-                                   const uint32_t (&wd)[16],
+                                   const uint32_t (&wd)[16], uint32_t (&tw)[16],
                                    uint32_t half, uint32_t lane, uint32_t& row_borrow, uint32_t dk0,
                                    uint32_t* r_top) {
   const uint32_t w = args.x_words;
   const bool live = inst < args.count;
-  const uint32_t* t = live ? args.rem_t + inst * args.rem_t_stride + wbase : nullptr;
-  uint32_t tw[16];
-  const uint32_t t_end = min(w + 1, args.rem_t_stride);  // t's words [wbase, w] (zero past its row)
-  wg_load16(t, live && wbase < t_end, t_end - min(wbase, t_end), tw);
   // r = t - P in tw (one borrow chain; q's bit N at word w below, as
   // nothing above word w is kept).
   const uint32_t b = sub16_borrow(tw, wd, half == 0 ? row_borrow : 0u);
@@ -481,12 +487,23 @@ __device__ __forceinline__ void mul_const_wgmma_body(const ImmaArgs args) {
     uint32_t row_carry = 0;            // into this tile's first word (half 0's threads; below 2^26)
     uint32_t row_borrow = 0;           // Rem: r's borrow, likewise
     const uint32_t dk0 = rem && inst < count && args.rem_q_top[inst] ? args.k[0] : 0u;  // q's bit N times m'[0]
+    // Rem: t's words of this thread's part of the tile, loaded a tile ahead
+    // (issued with the next tile's wgmmas), so that step 2 finds them in
+    // registers: at 8 Kbit the kernel waited on these loads (ncu, session 24).
+    uint32_t t_next[16];
+    if (rem) wg_rem_load_t(args, inst, out_lo + 16 * half, t_next);
     for (uint32_t c0 = 4 * out_lo; c0 < out_bytes; c0 += kWgmmaN) {
       wgmma_wait_all();
       wgmma_pin(d);
       wg_word_sums(d, w_rows);
       __syncwarp();
       if (c0 + kWgmmaN < out_bytes) wg_issue_tile(d, sh, a_base, e_base, c0 + kWgmmaN);
+      uint32_t tw[16];
+      if (rem) {
+#pragma unroll
+        for (uint32_t q = 0; q < 16; ++q) tw[q] = t_next[q];
+        if (c0 + kWgmmaN < out_bytes) wg_rem_load_t(args, inst, (c0 + kWgmmaN) / 4 + 16 * half, t_next);
+      }
 
       // Step 2, while the next tile's wgmmas run.
       const unsigned long long* src = w_rows + row * kWgRowStride + 16 * half;
@@ -508,7 +525,7 @@ __device__ __forceinline__ void mul_const_wgmma_body(const ImmaArgs args) {
       row_carry = __shfl_sync(0xffffffffu, c + c2, lane | 16);  // the second half's top carry, into the next tile
       __syncwarp();  // W free for the next tile's sums
       if (rem)
-        wg_rem_tile(args, inst, wbase, wd, half, lane, row_borrow, dk0, r_top + row);
+        wg_rem_tile(args, inst, wbase, wd, tw, half, lane, row_borrow, dk0, r_top + row);
       else if (inst < count)
         wg_store_words(args, inst, wbase, wd, store_lo, last_word);
     }
