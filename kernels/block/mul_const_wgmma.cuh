@@ -370,13 +370,22 @@ __device__ inline void wg_rem_corrections(const ImmaArgs& args, uint64_t inst, u
   for (uint32_t pass = 0; pass < 6 && __any_sync(0xffffffffu, step.mode != 0); ++pass) {
     const int64_t c = step.mode ? int64_t(step.c) : 0;
     uint32_t b_row = 0;  // the borrow into the chunk (half 0's threads)
+    // r's and m''s words of the thread's next chunk, loaded a chunk ahead:
+    // the chunks' borrows run one after another, and each chunk's r words
+    // come from L2 (stored by this group's tiles or the pass before).
+    uint32_t x_next[16], y_next[16];
+    wg_load16(rr + 16 * half, step.mode && 16 * half < w, w - min(16 * half, w), x_next);
+    wg_load16(k + 16 * half, step.mode && 16 * half < w, w - min(16 * half, w), y_next);
     for (uint32_t cb = 0; cb < w; cb += 32) {
-      const uint32_t base = cb + 16 * half;
-      const bool in = step.mode && base < w;
+      const uint32_t base = cb + 16 * half, next = base + 32;
       const uint32_t valid = w - min(base, w);
       uint32_t x[16], y[16];
-      wg_load16(rr + base, in, valid, x);
-      wg_load16(k + base, in, valid, y);
+#pragma unroll
+      for (uint32_t q = 0; q < 16; ++q) x[q] = x_next[q], y[q] = y_next[q];
+      if (cb + 32 < w) {  // a next chunk
+        wg_load16(rr + next, step.mode && next < w, w - min(next, w), x_next);
+        wg_load16(k + next, step.mode && next < w, w - min(next, w), y_next);
+      }
       uint32_t b = half == 0 ? b_row : 0;
       const bool whole = valid >= 16;  // else the row ends in these words: the borrow out of word w - 1
       if (whole) {
