@@ -54,6 +54,7 @@
 #include "kernels/variants/barrett_variants.hpp"
 #include "kernels/variants/mul_const_imma_launch.hpp"
 #include "kernels/variants/ntt_cached_launch.hpp"
+#include "kernels/variants/resident_grid.hpp"
 #include "kernels/variants/variant_factory.hpp"
 
 namespace bigtune::kernels::variants {
@@ -311,7 +312,16 @@ cudaError_t barrett_run(const Variant& v, const KernelArgs& args, cudaStream_t s
   d.divisor = at<uint64_t>(c, c.l.divisor);
   d.quot = at<uint64_t>(c, c.l.quot);
   c.block = dim3(32 * kWarpsPerBlock);
-  c.grid = dim3(uint32_t(std::min<uint64_t>(block::ceil_div(args.count, kWarpsPerBlock), 1u << 20)));
+  // The glue kernels loop over their instances (BARRETT_FOR_EACH), so two
+  // waves of resident blocks do the work of a block every 8 instances. Where
+  // an instance has nothing to do the launch itself is the cost: with a
+  // full-width shared modulus the operand checks, and after the q m' pass
+  // with the finish (tcbarrett) the finish, are ~45 us each at 8 Kbit for a
+  // block every 8 of 2^19 instances (ncu, session 23), ~4x that at 2 Kbit.
+  uint64_t blocks = std::min<uint64_t>(block::ceil_div(args.count, kWarpsPerBlock), 1u << 20);
+  const uint64_t wave = resident_blocks(reinterpret_cast<const void*>(&barrett_finish_kernel), c.block.x, 0);
+  if (wave) blocks = std::min(blocks, 2 * wave);
+  c.grid = dim3(uint32_t(blocks));
   const dim3 grid_m(uint32_t(std::min<uint64_t>(block::ceil_div(d.count_m, kWarpsPerBlock), 1u << 20)));
   const uint64_t* m = static_cast<const uint64_t*>(args.m);
 
