@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "kernels/block/layout.hpp"
+#include "kernels/operand_limit.hpp"
 #include "kernels/variants/chained_variants.hpp"
 #include "kernels/variants/stream_variants.hpp"
 #include "kernels/variants/cluster_variants.hpp"
@@ -233,7 +234,7 @@ std::string why_invalid(const Variant& v, uint64_t operand_bits, uint64_t count,
   if (operand_bits == 0) return "bit-size is 0; integers need at least 1 bit";
   if (count == 0) return "batch count is 0";
   if (ipb == 0) return "instances per block is 0";
-  if (operand_bits > (uint64_t(1) << 31)) return "bit-size above 2^31 is not supported";
+  if (operand_bits > kMaxOperandBits) return "bit-size above 2^31 is not supported";
   // Thread block clusters (the cluster add/sub family, cluster_add_sub_instances.cu)
   // exist from sm_90 on. (By algorithm name rather than a ShapeRules field:
   // a field would recompile every instance file.)

@@ -64,6 +64,13 @@ enum class Mod { PerInstance, SharedOdd, SharedEven, SharedOne };
 // One (op, variant, bits, ipb, modulus mode) case; returns mismatches.
 uint64_t run_case(Context& ctx, Op op, const kernels::Variant& v, uint64_t bits, uint32_t ipb, uint64_t count,
                   Mod mode, uint64_t ebits, gmp_randstate_t rng) {
+  // $BIGTUNE_TEST_PROGRESS: a line before each case, so that a run cut by a
+  // time limit names the case it was in (the line a variant comes at its end).
+  if (std::getenv("BIGTUNE_TEST_PROGRESS")) {
+    std::printf("    %s: %llu bits, ipb %u, %llu instances, modulus mode %d, exponent bits %llu\n", v.name.c_str(),
+                (unsigned long long)bits, ipb, (unsigned long long)count, int(mode), (unsigned long long)ebits);
+    std::fflush(stdout);
+  }
   const bool has_m = op == Op::MulMod || op == Op::SqrMod || op == Op::PowM || op == Op::ModInv;
   const bool has_b = op == Op::MulMod || op == Op::Gcd || op == Op::PowM;
   const uint64_t m_count = mode == Mod::PerInstance ? count : 1;

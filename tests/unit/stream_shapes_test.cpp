@@ -7,6 +7,7 @@
 #include <string>
 
 #include "kernels/block/stream_layout.hpp"
+#include "kernels/operand_limit.hpp"
 #include "kernels/registry.hpp"
 
 namespace bigtune::kernels {
@@ -33,7 +34,8 @@ TEST(StreamShapes, FourVariantsInTheBlockFamily) {
     EXPECT_TRUE(v.name == shape || v.name == shape + ".s3") << v.name;
     EXPECT_EQ(v.max_threads, v.param) << v.name;
     EXPECT_EQ(scratch_bytes(v, uint64_t(1) << 20, 4096), 0u) << v.name;  // no cross-block state
-    EXPECT_EQ(max_operand_bits(v, kH100), uint64_t(1) << 31) << v.name;
+    EXPECT_EQ(max_operand_bits(v, kH100), kMaxOperandBits) << v.name;  // the GPU suite relies on it
+    EXPECT_EQ(kMaxOperandBits, uint64_t(1) << 31);
     EXPECT_TRUE(why_invalid(v, uint64_t(1) << 31, 1, 1, kH100).empty());
     EXPECT_FALSE(why_invalid(v, (uint64_t(1) << 31) + 64, 1, 1, kH100).empty());
     for (uint64_t bits : {1ull, 65ull, 1000ull, 100003ull, 131073ull, 1048576ull, 1048577ull, 1ull << 24})
