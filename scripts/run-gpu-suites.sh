@@ -9,7 +9,8 @@
 # BIGTUNE_TEST_VARIANTS=PARTS (the variants whose names contain one of the
 # comma-separated parts: a long parameter split over calls, e.g.
 # 'ModOps/ModVsGmp.EveryVariantMatchesGmp/powm@powm.fixed,powm.sliding').
-# Output is line-buffered, so a cut suite's log shows how far it came.
+# Output is line-buffered, so a cut suite's log shows how far it came
+# (BIGTUNE_TEST_PROGRESS=1: ModVsGmp prints a line before each of its cases).
 #   scripts/run-gpu-suites.sh BUDGET [SUITE ...]   (no suites: all, in order;
 #   SKIP="A B": suites not to run, e.g. those done in an earlier call)
 set -uo pipefail
