@@ -2,7 +2,8 @@
 # The test command: installs what is missing, configures, builds everything and
 # runs every test. GPU tests skip (with their reason) when no GPU is present.
 #   scripts/test.sh            build in build/ for the default architectures
-#   BIGTUNE_CUDA_ARCHS=90 scripts/test.sh   narrow the device code (CI does)
+#   BIGTUNE_CUDA_ARCHS=90 scripts/test.sh   narrow the device code
+#   BIGTUNE_CUDA_ARCHS=90-virtual ...       PTX only, no ptxas (CI: no GPU runs it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh

@@ -8,7 +8,8 @@
 #      alternated twice (median of 5 reps each); sqrmod once for SQ_SETS
 #      (base, all); powm with a shared modulus (tcbarrett w6, 4 and 8 Kbit);
 #   3. with NCU=1, ncu of an 8 Kbit mulmod's reduction kernels (duration,
-#      issue, warp states) for NCU_SETS (base, all).
+#      issue, warp states) for NCU_SETS (base, all), and every kernel's time
+#      in main's mulmod at NCU_ALL_BITS (2, 4, 8, 32 Kbit).
 #   About a minute a set timed: eight builds fit one call.
 #   check (one device call): each set's GPU tests of the Barrett paths
 #   (BarrettVsGmp, BorrowChains, ModDefaultPlan, GpuErrors, ModOps mulmod and
@@ -50,6 +51,12 @@ if [[ $mode == measure ]]; then
       --powm-bits 4096 8192 --only tcbarrett.u64.q1.w6
   done
   if [[ ${NCU:-0} == 1 ]]; then
+    # Every kernel of main's mulmod (warm-up and one timed call) at
+    # NCU_ALL_BITS: where a call's time goes, glue and mu's division included.
+    for bits in ${NCU_ALL_BITS:-2048 4096 8192 32768}; do
+      step "ncuall-$bits" 90 ncu --metrics gpu__time_duration.sum --launch-count 120 /tmp/p/base/bigtune-bench-mod \
+        --powm-bits 64 --only none --no-gmp --only-mulmod tcbarrett --reps 1 --mulmod-bits "$bits"
+    done
     for v in ${NCU_SETS:-base all}; do
       [[ -d /tmp/p/$v ]] && step "ncu-$v" 60 ncu --metrics gpu__time_duration.sum --section WarpStateStats --section ComputeWorkloadAnalysis \
         -k regex:'mul_const|barrett_rem|barrett_finish|barrett_check' --launch-count 6 /tmp/p/$v/bigtune-bench-mod \
@@ -76,6 +83,10 @@ fi
  for f in "$OUT"/mm-*.log "$OUT"/sq-*.log; do echo "== $(basename "$f" .log)"; grep -hE "^ +[0-9]+ +[0-9]+ " "$f"; done 2>/dev/null
  for f in "$OUT"/powm-*.log; do echo "== $(basename "$f" .log)"; grep -hE "^ +[0-9]+ +[a-z]" "$f"; done 2>/dev/null
  for f in "$OUT"/ncu-*.log; do echo "== $(basename "$f" .log)"; grep -hE "^  [a-z_].*\(|gpu__time_duration|Executed Ipc A|Warp Cycles Per Issued" "$f" | head -24; done 2>/dev/null
+ for f in "$OUT"/ncuall-*.log; do  # kernel (first 60 characters) and its time, in launch order
+   echo "== $(basename "$f" .log)"
+   grep -hE "^  [a-zA-Z_].*\(|gpu__time_duration" "$f" | paste - - | sed -E 's/^  (.{1,60}).* ([a-z]+) +([0-9.,]+)$/\1 \3 \2/' | tail -40
+ done 2>/dev/null
  grep -hE "instances, .* mismatches|cases, .* mismatches|PASSED|FAILED|ERROR SUMMARY|RACECHECK SUMMARY" \
    "$OUT"/chains-*.log "$OUT"/tests-*.log "$OUT"/modops-*.log "$OUT"/memcheck-*.log "$OUT"/racecheck-*.log /dev/null | sort | uniq -c
  grep -hE "Failure" -A6 "$OUT"/chains-*.log "$OUT"/tests-*.log "$OUT"/modops-*.log /dev/null | head -20
