@@ -264,11 +264,11 @@ __device__ inline void wg_store_words(const ImmaArgs& args, uint64_t inst, uint3
 // are in L2: bench/notes/tcbarrett-bound.md ("Session 23"). H200, session 23:
 // mulmod 1.10x / 1.07x / 1.07x / 1.01x at 2 / 3 / 4 / 8 Kbit (sqrmod alike),
 // powm with a shared modulus 1.05x / 1.04x at 4 / 8 Kbit; at 8 Kbit this
-// kernel takes 2.09 ms (2.17 before the carry-flag chains, session 24)
+// kernel took 2.09 ms (2.17 before the carry-flag chains, session 24)
 // against the product's 1.25 ms and the finish's 0.93 (ncu): there its
 // extra work costs about what the finish did. It is latency-bound (two warps
-// a scheduler, a third of the waits on global loads): the loads a tile
-// ahead are in bench/pending/ (bench/notes/tcbarrett-bound.md).
+// a scheduler, a third of the waits on global loads): with t and the
+// corrections' words loaded ahead (session 25) it takes 1.93 ms.
 
 // 16 words from p on, those from `valid` on zero (none when !live): four
 // 16-byte loads where all 16 are valid and p is aligned.
