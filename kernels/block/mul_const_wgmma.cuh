@@ -374,18 +374,19 @@ __device__ inline void wg_rem_corrections(const ImmaArgs& args, uint64_t inst, u
     // the chunks' borrows run one after another, and each chunk's r words
     // come from L2 (stored by this group's tiles or the pass before).
     uint32_t x_next[16], y_next[16];
-    wg_load16(rr + 16 * half, step.mode && 16 * half < w, w - min(16 * half, w), x_next);
-    wg_load16(k + 16 * half, step.mode && 16 * half < w, w - min(16 * half, w), y_next);
+    const auto load_chunk = [&](uint32_t from) {  // r's and m''s words [from, from + 16) into x_next, y_next
+      const bool in = step.mode && from < w;
+      wg_load16(rr + from, in, w - min(from, w), x_next);
+      wg_load16(k + from, in, w - min(from, w), y_next);
+    };
+    load_chunk(16 * half);
     for (uint32_t cb = 0; cb < w; cb += 32) {
-      const uint32_t base = cb + 16 * half, next = base + 32;
+      const uint32_t base = cb + 16 * half;
       const uint32_t valid = w - min(base, w);
       uint32_t x[16], y[16];
 #pragma unroll
       for (uint32_t q = 0; q < 16; ++q) x[q] = x_next[q], y[q] = y_next[q];
-      if (cb + 32 < w) {  // a next chunk
-        wg_load16(rr + next, step.mode && next < w, w - min(next, w), x_next);
-        wg_load16(k + next, step.mode && next < w, w - min(next, w), y_next);
-      }
+      if (cb + 32 < w) load_chunk(base + 32);  // a next chunk
       uint32_t b = half == 0 ? b_row : 0;
       const bool whole = valid >= 16;  // else the row ends in these words: the borrow out of word w - 1
       if (whole) {
