@@ -18,6 +18,25 @@
 namespace bigtune {
 namespace {
 
+// kernel(cases, outs, n) over every case on the GPU, outs read back.
+template <class Case, class Out>
+void run_cases(void (*kernel)(const Case*, Out*, uint32_t), const std::vector<Case>& cases, std::vector<Out>* outs) {
+  const uint32_t n = uint32_t(cases.size());
+  Case* dc = nullptr;
+  Out* dout = nullptr;
+  ASSERT_EQ(cudaMalloc(&dc, n * sizeof(Case)), cudaSuccess);
+  ASSERT_EQ(cudaMalloc(&dout, n * sizeof(Out)), cudaSuccess);
+  ASSERT_EQ(cudaMemcpy(dc, cases.data(), n * sizeof(Case), cudaMemcpyHostToDevice), cudaSuccess);
+  kernel<<<(n + 127) / 128, 128>>>(dc, dout, n);
+  const cudaError_t ran = cudaDeviceSynchronize();
+  outs->resize(n);
+  const cudaError_t back = cudaMemcpy(outs->data(), dout, n * sizeof(Out), cudaMemcpyDeviceToHost);
+  cudaFree(dc);
+  cudaFree(dout);
+  ASSERT_EQ(ran, cudaSuccess);
+  ASSERT_EQ(back, cudaSuccess);
+}
+
 struct ChainCase {
   uint32_t x[16], y[16], c, b;
 };
@@ -73,17 +92,8 @@ TEST(BorrowChains, MatchGmp) {
     cases.push_back(k);
   }
   const uint32_t n = uint32_t(cases.size());
-  ChainCase* dc = nullptr;
-  ChainOut* dout = nullptr;
-  ASSERT_EQ(cudaMalloc(&dc, n * sizeof(ChainCase)), cudaSuccess);
-  ASSERT_EQ(cudaMalloc(&dout, n * sizeof(ChainOut)), cudaSuccess);
-  ASSERT_EQ(cudaMemcpy(dc, cases.data(), n * sizeof(ChainCase), cudaMemcpyHostToDevice), cudaSuccess);
-  chains_kernel<<<(n + 127) / 128, 128>>>(dc, dout, n);
-  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
-  std::vector<ChainOut> outs(n);
-  ASSERT_EQ(cudaMemcpy(outs.data(), dout, n * sizeof(ChainOut), cudaMemcpyDeviceToHost), cudaSuccess);
-  cudaFree(dc);
-  cudaFree(dout);
+  std::vector<ChainOut> outs;
+  ASSERT_NO_FATAL_FAILURE(run_cases(chains_kernel, cases, &outs));
   mpz_t z;
   mpz_init(z);
   for (uint32_t i = 0; i < n; ++i) {
@@ -152,17 +162,8 @@ TEST(BorrowChains, AddChainsMatchGmp) {
     cases.push_back(k);
   }
   const uint32_t n = uint32_t(cases.size());
-  AddCase* dc = nullptr;
-  AddOut* dout = nullptr;
-  ASSERT_EQ(cudaMalloc(&dc, n * sizeof(AddCase)), cudaSuccess);
-  ASSERT_EQ(cudaMalloc(&dout, n * sizeof(AddOut)), cudaSuccess);
-  ASSERT_EQ(cudaMemcpy(dc, cases.data(), n * sizeof(AddCase), cudaMemcpyHostToDevice), cudaSuccess);
-  add_chains_kernel<<<(n + 127) / 128, 128>>>(dc, dout, n);
-  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
-  std::vector<AddOut> outs(n);
-  ASSERT_EQ(cudaMemcpy(outs.data(), dout, n * sizeof(AddOut), cudaMemcpyDeviceToHost), cudaSuccess);
-  cudaFree(dc);
-  cudaFree(dout);
+  std::vector<AddOut> outs;
+  ASSERT_NO_FATAL_FAILURE(run_cases(add_chains_kernel, cases, &outs));
   mpz_t z, h;
   mpz_inits(z, h, nullptr);
   for (uint32_t i = 0; i < n; ++i) {
