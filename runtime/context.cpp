@@ -3,6 +3,7 @@
 
 #include "bigtune/bigtune.hpp"
 #include "kernels/block/layout.hpp"
+#include "kernels/variants/barrett_kept_modulus.hpp"
 #include "runtime/context_impl.hpp"
 #include "bigtune/detail/cuda_check.hpp"
 #include "db/paths.hpp"
@@ -58,6 +59,7 @@ Context::~Context() {
   if (impl_ && impl_->stream) {
     cudaSetDevice(impl_->info.ordinal);
     cudaStreamSynchronize(impl_->stream);
+    kernels::variants::barrett_forget_stream(impl_->stream);  // its kept Barrett constants
     cudaStreamDestroy(impl_->stream);
     if (impl_->scratch) cudaFree(impl_->scratch);
   }

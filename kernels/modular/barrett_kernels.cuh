@@ -35,6 +35,10 @@ struct BarrettDev {
   uint32_t finished_full_width;
 };
 
+// The operand check's flag: bit 0 some operand >= m (barrett_check_body),
+// bit 1 the kept constants are not m's (barrett_modulus_compare_kernel).
+constexpr uint32_t kBarrettOperandTooLarge = 1, kBarrettModulusChanged = 2;
+
 __device__ inline uint32_t barrett_lane() { return threadIdx.x & 31u; }
 // Where instance i's s and m' are: the one copy of a shared modulus (index
 // 0, unless barrett_mu_kernel copied it to every instance), else its own.
@@ -114,7 +118,7 @@ __device__ inline void barrett_check_body(const BarrettDev& v, const uint64_t* a
       break;
     }
   }
-  if (lane == 0 && ge) atomicOr(v.flag, 1u);
+  if (lane == 0 && ge) atomicOr(v.flag, kBarrettOperandTooLarge);
 }
 
 // q1 = floor((t << s) / 2^N): words n .. 2n-1 of t << s (t of t_words words).
@@ -323,7 +327,25 @@ __global__ void __launch_bounds__(256) barrett_prep_kernel(BarrettDev v, const u
 __global__ void __launch_bounds__(256) barrett_mu_kernel(BarrettDev v, uint64_t copies) {
   BARRETT_FOR_EACH(copies) barrett_mu_body(v, i);
 }
+// Sets kBarrettModulusChanged in *flag where m (n words) is not the modulus
+// the kept constants were made from (kernels/variants/barrett_kept_modulus.hpp):
+// none stored yet, or a word differs. One block.
+__global__ void __launch_bounds__(256) barrett_modulus_compare_kernel(const uint64_t* m, const uint64_t* kept,
+                                                                      const uint64_t* valid, uint32_t n,
+                                                                      uint32_t* flag) {
+  int differ = 0;
+  for (uint32_t j = threadIdx.x; j < n; j += blockDim.x) differ |= m[j] != kept[j];
+  differ = __syncthreads_or(differ);
+  if (threadIdx.x == 0 && (differ || *valid == 0)) atomicOr(flag, kBarrettModulusChanged);
+}
+// A shared modulus decides for every instance at once: with s = 0 (full
+// width) the check has nothing to do and the finish nothing after the q m'
+// pass (finished_full_width), so each block returns before its loop. The
+// loops cost ~36 us (check) and ~122 us (finish) of a 2 Kbit mulmod of 2^21
+// instances with nothing to do (ncu, session 25): ~4 % of it.
+__device__ inline bool barrett_shared_full_width(const BarrettDev& v) { return v.count_m == 1 && v.shift[0] == 0; }
 __global__ void __launch_bounds__(256) barrett_check_kernel(BarrettDev v, const uint64_t* a, const uint64_t* m) {
+  if (barrett_shared_full_width(v)) return;
   BARRETT_FOR_EACH(v.count) barrett_check_body(v, a, m, i);
 }
 __global__ void __launch_bounds__(256) barrett_q1_kernel(BarrettDev v, const uint64_t* t, uint32_t t_words) {
@@ -338,12 +360,14 @@ __device__ inline bool barrett_finished(const BarrettDev& v, uint64_t i) {
 }
 __global__ void __launch_bounds__(256) barrett_finish_kernel(BarrettDev v, const uint64_t* t, uint32_t t_words,
                                                              uint64_t* out) {
+  if (v.finished_full_width && barrett_shared_full_width(v)) return;
   BARRETT_FOR_EACH(v.count) if (!barrett_finished(v, i)) barrett_finish_rows_body(v, t, t_words, out, i);
 }
 // Where barrett_finish_regs_words(n): the registers' form (the rows' for a
 // modulus 64 or more bits short).
 __global__ void __launch_bounds__(256) barrett_finish_regs_kernel(BarrettDev v, const uint64_t* t, uint32_t t_words,
                                                                   uint64_t* out) {
+  if (v.finished_full_width && barrett_shared_full_width(v)) return;
   BARRETT_FOR_EACH(v.count) if (!barrett_finished(v, i)) barrett_finish_body(v, t, t_words, out, i);
 }
 __global__ void __launch_bounds__(256) barrett_one_kernel(BarrettDev v, uint64_t* out) {

@@ -51,6 +51,7 @@
 #include "kernels/modular/barrett_kernels.cuh"
 #include "kernels/preferred_plans.hpp"
 #include "kernels/variants/barrett_mu_division.hpp"
+#include "kernels/variants/barrett_kept_modulus.hpp"
 #include "kernels/variants/barrett_variants.hpp"
 #include "kernels/variants/mul_const_imma_launch.hpp"
 #include "kernels/variants/ntt_cached_launch.hpp"
@@ -333,21 +334,34 @@ cudaError_t barrett_run(const Variant& v, const KernelArgs& args, cudaStream_t s
     return product_rem(c, v.op == Op::SqrMod, args, m, at<uint64_t>(c, c.l.t), at<uint64_t>(c, c.l.quot),
                        at<uint32_t>(c, c.l.div_flags), c.scratch + c.l.div_scratch, div);
 
-  // mu = floor((2^(2N) - 1) / m') by the registered division at 2N bits.
-  barrett_prep_kernel<<<grid_m, c.block, 0, stream>>>(d, m);
-  {
-    const cudaError_t e = launch_barrett_mu_division(div, c.big_n, d.count_m, d.dividend, d.divisor,
-                                                     at<uint64_t>(c, c.l.quot), at<uint64_t>(c, c.l.rem),
-                                                     at<uint32_t>(c, c.l.div_flags), c.scratch + c.l.div_scratch,
-                                                     stream);
-    if (e != cudaSuccess) return e;
-  }
   // The tensor cores and the glue read the one copy of a shared modulus;
   // the registered products multiply instance by instance (copies for all).
   c.tensor = tensor && args.m_shared && mul_const_imma_fits(2 * n, 2 * n);
   d.corrections = modular::kBarrettMaxCorrections + (c.tensor ? 1 : 0);  // P_hi may be one low there
-  barrett_mu_kernel<<<c.tensor ? dim3(1) : c.grid, c.block, 0, stream>>>(d, c.tensor ? 1 : args.count);
-  cudaError_t e = cudaGetLastError();
+  // mulmod / sqrmod on the tensor cores: s, m' and mu live in the stream's
+  // kept region (barrett_kept_modulus.hpp), made again only when the
+  // modulus differs from the one they were made from. A one-warp Newton
+  // division of 2N bits (48 us at 2 Kbit, ncu, session 25) is most of a
+  // call on a small batch.
+  BarrettKept kept;
+  const bool keep = c.tensor && v.op != Op::PowM && barrett_kept_region(stream, n, &kept);
+  if (keep) d.shift = kept.shift, d.mprime = kept.mprime, d.mu = kept.mu;
+  // s, m' and mu = floor((2^(2N) - 1) / m') by the registered division at 2N
+  // bits (kept: m's copy with them).
+  const auto prepare = [&]() -> cudaError_t {
+    barrett_prep_kernel<<<grid_m, c.block, 0, stream>>>(d, m);
+    cudaError_t pe = launch_barrett_mu_division(div, c.big_n, d.count_m, d.dividend, d.divisor,
+                                                at<uint64_t>(c, c.l.quot), at<uint64_t>(c, c.l.rem),
+                                                at<uint32_t>(c, c.l.div_flags), c.scratch + c.l.div_scratch, stream);
+    if (pe != cudaSuccess) return pe;
+    barrett_mu_kernel<<<c.tensor ? dim3(1) : c.grid, c.block, 0, stream>>>(d, c.tensor ? 1 : args.count);
+    if ((pe = cudaGetLastError()) != cudaSuccess) return pe;
+    if (keep && ((pe = cudaMemcpyAsync(kept.m, m, uint64_t(n) * 8, cudaMemcpyDeviceToDevice, stream)) != cudaSuccess ||
+                 (pe = cudaMemsetAsync(kept.valid, 0xff, 8, stream)) != cudaSuccess))
+      return pe;
+    return cudaSuccess;
+  };
+  cudaError_t e = keep ? cudaSuccess : prepare();
   if (e != cudaSuccess) return e;
   // The spectra of mu_lo and m': of instance 0's copies for a shared
   // modulus, of every instance's for a powm with moduli per instance (a
@@ -376,15 +390,25 @@ cudaError_t barrett_run(const Variant& v, const KernelArgs& args, cudaStream_t s
     // instances with one >= m are reduced first (Barrett, two products an
     // operand). The check reads only the instances with s > 0, then a
     // read-back of its flag.
-    e = cudaMemsetAsync(d.flag, 0, 4, stream);
-    if (e != cudaSuccess) return e;
-    barrett_check_kernel<<<c.grid, c.block, 0, stream>>>(d, a, m);
-    if (b) barrett_check_kernel<<<c.grid, c.block, 0, stream>>>(d, b, m);
+    // Kept constants: the comparison's bit comes back with the check's, and
+    // only where the modulus changed do mu's division and the check run
+    // again (the first call on a stream, or a new modulus).
     uint32_t flag = 0;
-    e = cudaMemcpyAsync(&flag, d.flag, 4, cudaMemcpyDeviceToHost, stream);
-    if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
-    if (e != cudaSuccess) return e;
-    if (flag) {
+    const auto check = [&](bool compare) -> cudaError_t {
+      cudaError_t ce = cudaMemsetAsync(d.flag, 0, 4, stream);
+      if (ce != cudaSuccess) return ce;
+      if (compare)
+        modular::barrett_modulus_compare_kernel<<<1, 256, 0, stream>>>(m, kept.m, kept.valid, n, d.flag);
+      barrett_check_kernel<<<c.grid, c.block, 0, stream>>>(d, a, m);
+      if (b) barrett_check_kernel<<<c.grid, c.block, 0, stream>>>(d, b, m);
+      ce = cudaMemcpyAsync(&flag, d.flag, 4, cudaMemcpyDeviceToHost, stream);
+      return ce == cudaSuccess ? cudaStreamSynchronize(stream) : ce;
+    };
+    if ((e = check(keep)) != cudaSuccess) return e;
+    if (flag & modular::kBarrettModulusChanged) {
+      if ((e = prepare()) != cudaSuccess || (e = check(false)) != cudaSuccess) return e;
+    }
+    if (flag & modular::kBarrettOperandTooLarge) {
       if ((e = reduce(c, a, n, ared)) != cudaSuccess) return e;
       a = ared;
       if (b) {
