@@ -50,17 +50,24 @@ inline ImmaArgs imma_product_args(uint32_t* out, uint32_t out_lo, uint32_t out_w
   a.count = count;
   return a;
 }
-// The composed Barrett's quotient q = q1 + P_hi (launch_barrett_imma_quotient):
-// q1 = words [w, 2w) of t_i << shift[0], P_hi = words [w, 2w] of q1 mu_lo
-// from its columns of words >= w - 2; q's w words to q + i w, its bit N
-// (word 2w) to q_top[i].
+// The composed Barrett's quotient with guard words (launch_barrett_imma_quotient,
+// kernels/modular/barrett.hpp): q = floor(q1' mu2 / 2^(N+32+32g)) for q1' =
+// words [w - g, 2w) of t_i << shift[0] (g = x_guard, barrett_x_guard_words)
+// and mu2 = 2^(N+32) + mu2_lo (mu2_lo of w + 1 words), from the columns of
+// words >= w + g - 1: x_i's row added at word w + 1 is the 2^(N+32)
+// (q1' mu2 = q1' mu2_lo + q1' 2^(32 (w + 1))). q's w words (words
+// [w + g + 1, 2w + g + 1) of the product) to q + i w, its bit N (word
+// 2w + g + 1) to q_top[i].
 inline ImmaArgs imma_barrett_quotient_args(uint32_t* q, uint32_t* q_top, const uint32_t* t, uint32_t t_words,
-                                           uint64_t count, const uint32_t* mu_lo, const uint32_t* shift, uint32_t w) {
+                                           uint64_t count, const uint32_t* mu2_lo, const uint32_t* shift, uint32_t w,
+                                           uint32_t x_guard) {
   ImmaArgs a;
-  a.x = t, a.x_words = w, a.x_stride = t_words, a.x_src_words = t_words, a.x_lo = w, a.shift = shift;
-  a.k = mu_lo, a.k_words = w;
-  a.out = q, a.out_lo = w - 2, a.out_words = 2 * w + 1, a.out_stride = w, a.write_lo = w;
-  a.add_at = w, a.top = q_top;
+  a.x = t, a.x_words = w + x_guard, a.x_stride = t_words, a.x_src_words = t_words, a.x_lo = w - x_guard;
+  a.shift = shift;
+  a.k = mu2_lo, a.k_words = w + 1;
+  a.out = q, a.out_lo = w + x_guard - 1, a.out_words = 2 * w + x_guard + 2, a.out_stride = w;
+  a.write_lo = w + x_guard + 1;
+  a.add_at = w + 1, a.top = q_top;
   a.count = count;
   return a;
 }
@@ -68,8 +75,8 @@ inline ImmaArgs imma_barrett_quotient_args(uint32_t* q, uint32_t* q_top, const u
 // The composed Barrett's q m' pass with its finish (launch_barrett_imma_remainder,
 // kernels/modular/barrett.hpp, N = 32 w bits): for s = shift[0] = 0, rem_i
 // (w words) = (t_i - q_i m') mod m' where q_i = q + i w plus q_top[i] 2^N
-// and r = t_i - q_i m' < 6 m' (the tensor cores' quotient: Barrett's four
-// corrections and one more); for s > 0 the plain product of the rows form
+// and r = t_i - q_i m' < 6 m' (any quotient up to five short; the guard
+// words' is at most one short); for s > 0 the plain product of the rows form
 // (words [0, w + 2) of q_i m' to p + i 2w) and rem untouched.
 inline ImmaArgs imma_barrett_remainder_args(uint32_t* rem, uint32_t* p, const uint32_t* q, const uint32_t* q_top,
                                             const uint32_t* t, uint32_t t_words, uint64_t count,

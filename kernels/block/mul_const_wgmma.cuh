@@ -141,7 +141,13 @@ __device__ inline void wg_stage_a(const ImmaArgs& args, const WgmmaShape& sh, un
   };
   const bool vec = row != nullptr && bs == 0 && ((reinterpret_cast<uintptr_t>(row + k_of_m) & 15) == 0);
   uint32_t s = threadIdx.x / kWgInstances;
-  // Slices grow toward x's low words; the inside ones form one run.
+  // Slices grow toward x's low words; the inside ones form one run, after
+  // the top ones that reach into the row's padding to 32 bytes (m0 + 3 >=
+  // x_words: the composed Barrett's quotient, whose rows are w + 4 words).
+  for (; s < slices && sh.x_pad / 4 - 4 * s > args.x_words; s += kStep) {
+    const uint32_t m0 = sh.x_pad / 4 - 4 - 4 * s;
+    wg_store_slice(a_rows, s, i, wg_x_words(args, row, m0, int64_t(m0) + k_of_m, bs));
+  }
   for (; s + kStep * (kBatch - 1) < slices && inside(s) && inside(s + kStep * (kBatch - 1)); s += kStep * kBatch) {
     uint4 x[kBatch];
     if (vec) {
@@ -268,7 +274,11 @@ __device__ inline void wg_store_words(const ImmaArgs& args, uint64_t inst, uint3
 // against the product's 1.25 ms and the finish's 0.93 (ncu): there its
 // extra work costs about what the finish did. It is latency-bound (two warps
 // a scheduler, a third of the waits on global loads): with t and the
-// corrections' words loaded ahead (session 25) it takes 1.93 ms.
+// corrections' words loaded ahead (session 25) it takes 1.93 ms. The
+// corrections were a quarter of its stall samples; since the quotient has
+// guard words (kernels/modular/barrett.hpp, session 26) r < m' but for
+// ~2^-30 of the rows, the decision reads r's top words and nearly no row
+// takes a pass: 1.51 ms.
 
 // 16 words from p on, those from `valid` on zero (none when !live): four
 // 16-byte loads where all 16 are valid and p is aligned.

@@ -25,6 +25,30 @@
 // of m' (kBarrettMaxCorrections). The CPU test checks this bound at the
 // extremes (m' = 2^(N-1), m' = 2^N - 1, x = 2^(2N) - 1).
 //
+// The tensor-core variants (tcbarrett, a shared modulus) estimate q with a
+// guard word on each side, so that r = x - q m' is below m' but for a
+// fraction ~2^-30 of the x (and below 2 m' always), and the q m' pass's
+// corrections nearly never run (a third of its time at 8 Kbit, session 26):
+//
+//   mu2 = 2^32 mu + d = 2^(N+32) + mu2_lo,   d = barrett_guard_word(...)
+//   q1' = floor(x / 2^(N-32g))   < 2^(N+32g) (words w - g .. 2w - 1 of x, w = 2n,
+//                                             g = barrett_x_guard_words(w))
+//   q   = floor(q1' mu2 / 2^(N+32+32g)), from the byte columns of words >= w + g - 1
+//
+// (g = 4 rather than 1 keeps x's rows 16-byte aligned for the tensor
+// kernels' vector loads, at no extra tensor work: a row of w + 1 or w + 4
+// words pads to the same 32-byte blocks where w is a multiple of 8.)
+// d = floor(R_top / (M + 1)) with R = 2^32 rho + 2^32 - 1 (rho = 2^(2N) - 1
+// - mu m', the division's remainder), R_top = floor(R / 2^(N-64)) and M =
+// floor(m' / 2^(N-64)): R / m' lies in [R_top / (M + 1), (R_top + 1) / M),
+// so d <= floor(R / m') <= d + 1 and mu2 is floor((2^(2N+32) - 1) / m') or
+// one less; never more, so q never passes floor(x / m'). With x / 2^(N-32g)
+// = q1' + alpha and 2^(2N+32) / m' = mu2 + beta (beta < 2 + 2^-N), x / m' -
+// q1' mu2 / 2^(N+32+32g) = (alpha mu2 + beta q1' + alpha beta) / 2^(N+32+32g)
+// < 2^(1-32g) + 2^-31 + 2^-N, and the columns below word w + g - 1 drop
+// less than 2^(32 (w + g - 1) + 29) / 2^(N+32+32g) = 2^-35: q is
+// floor(x / m') or one less.
+//
 // For x = a * b with a, b < m: x << s < m'^2 < 2^(2N), and x mod m =
 // ((x << s) mod m') >> s. Operands >= m are first reduced the same way with
 // x = a << s < 2^(2N - 1) (no product). m = 1 gives s = N - 1, m' = 2^(N-1)
@@ -37,6 +61,19 @@
 namespace bigtune::kernels::modular {
 
 constexpr uint32_t kBarrettMaxCorrections = 4;
+
+// The tensor-core quotient's guard words on x's side (above): 4, or all of
+// x's low half where it is shorter (w = 2).
+BIGTUNE_HD constexpr uint32_t barrett_x_guard_words(uint32_t w) { return w < 4 ? w : 4; }
+
+// The tensor-core quotient's guard word d (above): R_top = (r2 r1 r0), words
+// w, w - 1, w - 2 of R = 2^32 rho + 2^32 - 1; M = (m1 m0), words w - 1, w - 2
+// of m' (w >= 2 32-bit words). floor(R_top / (M + 1)) <= R / m' < 2^32.
+BIGTUNE_HD inline uint32_t barrett_guard_word(uint32_t r2, uint32_t r1, uint32_t r0, uint32_t m1, uint32_t m0) {
+  const unsigned __int128 r_top = (unsigned __int128)r2 << 64 | (unsigned __int128)r1 << 32 | r0;
+  const unsigned __int128 m_plus_1 = ((unsigned __int128)m1 << 32 | m0) + 1;
+  return uint32_t(r_top / m_plus_1);
+}
 
 // Word j of t << (64 ws + bs), t of len words (zero outside).
 BIGTUNE_HD inline uint64_t barrett_word_or0(const uint64_t* t, int64_t i, uint32_t len) {
@@ -73,6 +110,7 @@ BIGTUNE_HD inline uint64_t barrett_carry_vector(uint32_t g, uint32_t p, uint32_t
 struct BarrettLayout {
   uint64_t shift, d, flag, div_flags;  // per instance u32 (shift s, carry d), one u32, divmod's flags
   uint64_t mprime, mu;                 // n words per instance
+  uint64_t mu2;                        // tensor cores: n + 1 words (one modulus)
   uint64_t t, p, alt;                  // 2n words per instance: a*b (x), the other products, finish's 2nd row
   uint64_t q;                          // n words: q1, then q's low n words
   uint64_t ared, bred;                 // operands reduced below m (when some were not)

@@ -21,6 +21,7 @@ struct BarrettDev {
   uint32_t* flag;        // some operand >= m
   uint64_t* mprime;      // m << s, n words per instance
   uint64_t* mu;          // mu_lo, n words per instance
+  uint32_t* mu2;         // tensor cores: mu2_lo = 2^32 mu_lo + d, 2n + 1 words (barrett.hpp)
   uint64_t* q;           // n words per instance
   uint64_t* p;           // 2n words per instance
   uint64_t* alt;         // 2n words per instance: the finish pass's second row
@@ -326,6 +327,22 @@ __global__ void __launch_bounds__(256) barrett_prep_kernel(BarrettDev v, const u
 // where the reduction products read one copy (tcbarrett).
 __global__ void __launch_bounds__(256) barrett_mu_kernel(BarrettDev v, uint64_t copies) {
   BARRETT_FOR_EACH(copies) barrett_mu_body(v, i);
+}
+// The tensor cores' constant mu2_lo = 2^32 mu_lo + d (barrett.hpp: the guard
+// word d from the top words of the division's remainder rho and of m') for
+// the one shared modulus: word 0 d, words 1 .. 2n mu_lo's. One block.
+__global__ void __launch_bounds__(256) barrett_mu_guard_kernel(BarrettDev v, const uint64_t* rho64) {
+  const uint32_t w = 2 * v.n;
+  const uint32_t* rho = reinterpret_cast<const uint32_t*>(rho64);
+  const uint32_t* mp = reinterpret_cast<const uint32_t*>(v.mprime);
+  const uint32_t* mu_lo = reinterpret_cast<const uint32_t*>(v.mu);
+  for (uint32_t j = threadIdx.x; j < w; j += blockDim.x) v.mu2[j + 1] = mu_lo[j];
+  if (threadIdx.x == 0) {
+    // Words w, w - 1, w - 2 of R = 2^32 rho + 2^32 - 1 are rho's w - 1,
+    // w - 2, w - 3 (word 0 of R, 2^32 - 1, where w = 2).
+    const uint32_t r0 = w > 2 ? rho[w - 3] : 0xffffffffu;
+    v.mu2[0] = barrett_guard_word(rho[w - 1], rho[w - 2], r0, mp[w - 1], mp[w - 2]);
+  }
 }
 // Sets kBarrettModulusChanged in *flag where m (n words) is not the modulus
 // the kept constants were made from (kernels/variants/barrett_kept_modulus.hpp):

@@ -129,6 +129,7 @@ BarrettLayout layout_of(const Variant& v, uint64_t bits, uint64_t count) {
   l.div_flags = take(count * 4);
   l.mprime = take(unit);
   l.mu = take(unit);
+  l.mu2 = take((uint64_t(n) + 1) * 8);
   l.t = take(2 * unit);
   l.p = take(2 * unit);
   l.alt = take(2 * unit);
@@ -236,10 +237,9 @@ cudaError_t reduction_product(const Call& c, const uint64_t* a, const uint64_t* 
 // out (n words) = x mod m, where x = t << s < 2^(2N) (t of t_words words).
 cudaError_t reduce(const Call& c, const uint64_t* t, uint32_t t_words, uint64_t* out) {
   cudaError_t e = cudaSuccess;
-  if (c.tensor) {  // q1, q1 mu_lo's high half and q = P_hi + q1 in one pass
+  if (c.tensor) {  // q = floor(q1' mu2 / 2^(N+32+32g)) in one pass (barrett.hpp: guard words)
     e = launch_barrett_imma_quotient(reinterpret_cast<uint32_t*>(c.dev.q), c.dev.d, reinterpret_cast<const uint32_t*>(t),
-                                     2 * t_words, c.dev.count, reinterpret_cast<const uint32_t*>(c.dev.mu),
-                                     c.dev.shift, 2 * c.dev.n, c.stream);
+                                     2 * t_words, c.dev.count, c.dev.mu2, c.dev.shift, 2 * c.dev.n, c.stream);
   } else {
     barrett_q1_kernel<<<c.grid, c.block, 0, c.stream>>>(c.dev, t, t_words);
     e = reduction_product(c, c.dev.q, c.dev.mu, c.mu_hat, c.dev.p);
@@ -306,6 +306,7 @@ cudaError_t barrett_run(const Variant& v, const KernelArgs& args, cudaStream_t s
   d.flag = at<uint32_t>(c, c.l.flag);
   d.mprime = at<uint64_t>(c, c.l.mprime);
   d.mu = at<uint64_t>(c, c.l.mu);
+  d.mu2 = at<uint32_t>(c, c.l.mu2);
   d.q = at<uint64_t>(c, c.l.q);
   d.p = at<uint64_t>(c, c.l.p);
   d.alt = at<uint64_t>(c, c.l.alt);
@@ -336,8 +337,8 @@ cudaError_t barrett_run(const Variant& v, const KernelArgs& args, cudaStream_t s
 
   // The tensor cores and the glue read the one copy of a shared modulus;
   // the registered products multiply instance by instance (copies for all).
-  c.tensor = tensor && args.m_shared && mul_const_imma_fits(2 * n, 2 * n);
-  d.corrections = modular::kBarrettMaxCorrections + (c.tensor ? 1 : 0);  // P_hi may be one low there
+  c.tensor = tensor && args.m_shared && mul_const_imma_fits(2 * n + modular::barrett_x_guard_words(2 * n), 2 * n + 1);
+  d.corrections = modular::kBarrettMaxCorrections + (c.tensor ? 1 : 0);  // a cap: the tensor q is at most one short
   // mulmod / sqrmod on the tensor cores: s, m' and mu live in the stream's
   // kept region (barrett_kept_modulus.hpp), made again only when the
   // modulus differs from the one they were made from. A one-warp Newton
@@ -345,7 +346,7 @@ cudaError_t barrett_run(const Variant& v, const KernelArgs& args, cudaStream_t s
   // call on a small batch.
   BarrettKept kept;
   const bool keep = c.tensor && v.op != Op::PowM && barrett_kept_region(stream, n, &kept);
-  if (keep) d.shift = kept.shift, d.mprime = kept.mprime, d.mu = kept.mu;
+  if (keep) d.shift = kept.shift, d.mprime = kept.mprime, d.mu = kept.mu, d.mu2 = kept.mu2;
   // s, m' and mu = floor((2^(2N) - 1) / m') by the registered division at 2N
   // bits (kept: m's copy with them).
   const auto prepare = [&]() -> cudaError_t {
@@ -355,6 +356,7 @@ cudaError_t barrett_run(const Variant& v, const KernelArgs& args, cudaStream_t s
                                                 at<uint32_t>(c, c.l.div_flags), c.scratch + c.l.div_scratch, stream);
     if (pe != cudaSuccess) return pe;
     barrett_mu_kernel<<<c.tensor ? dim3(1) : c.grid, c.block, 0, stream>>>(d, c.tensor ? 1 : args.count);
+    if (c.tensor) modular::barrett_mu_guard_kernel<<<1, 256, 0, stream>>>(d, at<uint64_t>(c, c.l.rem));
     if ((pe = cudaGetLastError()) != cudaSuccess) return pe;
     if (keep && ((pe = cudaMemcpyAsync(kept.m, m, uint64_t(n) * 8, cudaMemcpyDeviceToDevice, stream)) != cudaSuccess ||
                  (pe = cudaMemsetAsync(kept.valid, 0xff, 8, stream)) != cudaSuccess))

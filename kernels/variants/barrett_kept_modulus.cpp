@@ -28,7 +28,7 @@ std::vector<Region>& table() {
   return *t;
 }
 
-uint64_t region_words(uint32_t n) { return 3 * uint64_t(n) + 2; }
+uint64_t region_words(uint32_t n) { return 4 * uint64_t(n) + 3; }
 
 BarrettKept carve(void* base, uint32_t n) {
   uint64_t* w = static_cast<uint64_t*>(base);
@@ -36,8 +36,9 @@ BarrettKept carve(void* base, uint32_t n) {
   k.m = w;
   k.mprime = w + n;
   k.mu = w + 2 * uint64_t(n);
-  k.shift = reinterpret_cast<uint32_t*>(w + 3 * uint64_t(n));
-  k.valid = w + 3 * uint64_t(n) + 1;
+  k.mu2 = reinterpret_cast<uint32_t*>(w + 3 * uint64_t(n));
+  k.shift = reinterpret_cast<uint32_t*>(w + 4 * uint64_t(n) + 1);
+  k.valid = w + 4 * uint64_t(n) + 2;
   return k;
 }
 

@@ -1,6 +1,6 @@
 // A shared modulus's Barrett constants kept on the device from one call to
 // the next (the tensor-core mulmod and sqrmod, barrett_instances.cu): s,
-// m' = m << s and mu_lo, with a copy of the modulus they were made from.
+// m' = m << s, mu_lo and mu2_lo, with a copy of the modulus they were made from.
 // Every call compares the modulus with that copy on the device
 // (barrett_modulus_compare_kernel); the operand check's read-back, which the
 // call makes anyway, then tells the host whether mu's division must run, so
@@ -22,6 +22,7 @@ struct BarrettKept {
   uint64_t* m = nullptr;       // the modulus the constants were made from (n words)
   uint64_t* mprime = nullptr;  // m' (n words)
   uint64_t* mu = nullptr;      // mu_lo (n words)
+  uint32_t* mu2 = nullptr;     // the tensor cores' mu2_lo (2n + 1 32-bit words, barrett.hpp)
   uint32_t* shift = nullptr;   // s
   uint64_t* valid = nullptr;   // nonzero once m is stored
 };

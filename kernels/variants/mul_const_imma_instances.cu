@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "kernels/block/mul_const_imma.cuh"
+#include "kernels/modular/barrett.hpp"
 #include "kernels/registry.hpp"
 #include "kernels/variants/mul_const_imma_launch.hpp"
 #include "kernels/variants/resident_launch.cuh"
@@ -65,11 +66,12 @@ cudaError_t launch_mul_const_imma(uint32_t* out, uint32_t out_lo, uint32_t out_w
 }
 
 cudaError_t launch_barrett_imma_quotient(uint32_t* q, uint32_t* q_top, const uint32_t* t, uint32_t t_words,
-                                         uint64_t count, const uint32_t* mu_lo, const uint32_t* shift, uint32_t w,
+                                         uint64_t count, const uint32_t* mu2_lo, const uint32_t* shift, uint32_t w,
                                          cudaStream_t stream) {
-  if (w < 2 || !mul_const_imma_fits(w, w)) return cudaErrorInvalidValue;
+  const uint32_t g = modular::barrett_x_guard_words(w);
+  if (w < 2 || !mul_const_imma_fits(w + g, w + 1)) return cudaErrorInvalidValue;
   if (count == 0) return cudaSuccess;
-  return launch_imma(block::imma_barrett_quotient_args(q, q_top, t, t_words, count, mu_lo, shift, w), stream);
+  return launch_imma(block::imma_barrett_quotient_args(q, q_top, t, t_words, count, mu2_lo, shift, w, g), stream);
 }
 
 cudaError_t launch_barrett_imma_remainder(uint32_t* rem, uint32_t* p, const uint32_t* q, const uint32_t* q_top,

@@ -29,13 +29,15 @@ cudaError_t launch_mul_const_imma(uint32_t* out, uint32_t out_lo, uint32_t out_w
                                   uint32_t x_words, uint32_t x_stride, uint64_t count, const uint32_t* k,
                                   uint32_t k_words, cudaStream_t stream);
 
-// The composed Barrett's quotient in one pass (kernels/modular/barrett.hpp,
-// n = w / 2 words of 64 bits): q_i = q1 + P_hi with q1 = words [w, 2w) of
-// t_i << s (t_i: t_words words, t_words apart; s = shift[0]), P_hi = words
-// [w, 2w) of q1 mu_lo from its columns of words >= w - 2 (at most one
-// low); q's w words to q + i w, its bit N to q_top[i]. mu_lo of w words.
+// The composed Barrett's quotient in one pass, with guard words
+// (kernels/modular/barrett.hpp, n = w / 2 words of 64 bits): q_i =
+// floor(q1' mu2 / 2^(N+32+32g)) with q1' = words [w - g, 2w) of t_i << s
+// (t_i: t_words words, t_words apart; s = shift[0]; g =
+// barrett_x_guard_words(w)) and mu2 = 2^(N+32) + mu2_lo (w + 1 words), from
+// the columns of words >= w + g - 1 (at most one low); q's w words to
+// q + i w, its bit N to q_top[i].
 cudaError_t launch_barrett_imma_quotient(uint32_t* q, uint32_t* q_top, const uint32_t* t, uint32_t t_words,
-                                         uint64_t count, const uint32_t* mu_lo, const uint32_t* shift, uint32_t w,
+                                         uint64_t count, const uint32_t* mu2_lo, const uint32_t* shift, uint32_t w,
                                          cudaStream_t stream);
 
 // The composed Barrett's q m' pass (n = w / 2 words of 64 bits; q_i = q + i w

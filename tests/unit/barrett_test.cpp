@@ -21,6 +21,7 @@ namespace bigtune {
 namespace {
 
 using kernels::modular::barrett_carry_vector;
+using kernels::modular::barrett_guard_word;
 using kernels::modular::barrett_shl_word;
 using kernels::modular::barrett_shr_word;
 using kernels::modular::kBarrettMaxCorrections;
@@ -91,53 +92,81 @@ TEST(Barrett, WordShiftsMatchGmp) {
 
 // The pipeline's arithmetic for x (< 2^(2N) after the shift) and m, the way
 // the kernels do it; returns the corrections needed (and checks each step).
-// tensor_high: P_hi as the tcbarrett variants compute it on the tensor
-// cores (kernels/block/mul_const_imma.cuh): only the byte columns of q1 mu_lo
-// from 64 (n - 1) bits on are summed, so P_hi may be one low; *q_short
-// (optional) gets how much lower q is than the exact Barrett q.
-int barrett_steps(mpz_t r, const mpz_t x, const mpz_t m, uint32_t n, bool tensor_high = false,
+// tensor: q as the tcbarrett variants compute it on the tensor cores, with
+// guard words (barrett.hpp; kernels/block/mul_const_args.hpp): mu2 = 2^32 mu +
+// barrett_guard_word(rho's and m''s top words), q1' = floor(x / 2^(N-32g)),
+// only the byte columns of q1' mu2 from 32 (w + g - 1) bits on summed (the
+// kernels may sum a few more, which only brings q closer); *q_short (optional) gets
+// how much lower q is than floor(x / m').
+int barrett_steps(mpz_t r, const mpz_t x, const mpz_t m, uint32_t n, bool tensor = false,
                   uint64_t* q_short = nullptr) {
   const uint64_t big_n = 64ull * n;
   const uint64_t s = big_n - mpz_sizeinbase(m, 2);
-  mpz_t mp, mu, xs, q1, q, t, bound;
-  mpz_inits(mp, mu, xs, q1, q, t, bound, nullptr);
+  mpz_t mp, mu, rho, xs, q1, q, t, bound;
+  mpz_inits(mp, mu, rho, xs, q1, q, t, bound, nullptr);
   mpz_mul_2exp(mp, m, s);  // m' in [2^(N-1), 2^N)
   mpz_set_ui(mu, 0);
   mpz_setbit(mu, 2 * big_n);
   mpz_sub_ui(mu, mu, 1);
-  mpz_tdiv_q(mu, mu, mp);  // floor((2^(2N) - 1) / m')
+  mpz_tdiv_qr(mu, rho, mu, mp);  // floor((2^(2N) - 1) / m') and the remainder
   EXPECT_TRUE(mpz_tstbit(mu, big_n)) << "mu's bit N";
   EXPECT_EQ(mpz_sizeinbase(mu, 2), big_n + 1) << "mu < 2^(N+1)";
-  mpz_clrbit(mu, big_n);   // mu_lo
   mpz_mul_2exp(xs, x, s);
   EXPECT_LE(mpz_sizeinbase(xs, 2), 2 * big_n) << "x << s < 2^(2N)";
-  mpz_tdiv_q_2exp(q1, xs, big_n);
-  mpz_mul(q, q1, mu);
-  if (tensor_high) {
-    // The dropped columns: sum over byte pairs (i, j), i + j < c0, of
-    // q1_i mu_j 256^(i + j) = sum_i q1_i 256^i (mu_lo mod 256^(c0 - i)).
-    const uint64_t c0 = 8ull * (n - 1);
-    mpz_t low, part;
-    mpz_inits(low, part, nullptr);
+  if (tensor) {
+    const uint32_t w = 2 * n;
+    // d from R = 2^32 rho + 2^32 - 1 and m', their words w .. w - 2 and w - 1, w - 2.
+    mpz_t big_r, mu2, exact, low, part;
+    mpz_inits(big_r, mu2, exact, low, part, nullptr);
+    mpz_mul_2exp(big_r, rho, 32);
+    mpz_add_ui(big_r, big_r, 0xffffffffu);
+    const auto word = [](const mpz_t v, uint32_t j) {
+      mpz_t p;
+      mpz_init(p);
+      mpz_tdiv_q_2exp(p, v, 32ull * j);
+      const uint32_t out = uint32_t(mpz_fdiv_ui(p, 1ul << 32));
+      mpz_clear(p);
+      return out;
+    };
+    const uint32_t d = barrett_guard_word(word(big_r, w), word(big_r, w - 1), word(big_r, w - 2), word(mp, w - 1),
+                                          word(mp, w - 2));
+    mpz_mul_2exp(mu2, mu, 32);
+    mpz_add_ui(mu2, mu2, d);
+    mpz_set_ui(exact, 0);
+    mpz_setbit(exact, 2 * big_n + 32);
+    mpz_sub_ui(exact, exact, 1);
+    mpz_tdiv_q(exact, exact, mp);  // floor((2^(2N+32) - 1) / m'): mu2 is it or one less
+    mpz_sub(part, exact, mu2);
+    EXPECT_TRUE(mpz_cmp_ui(part, 0) == 0 || mpz_cmp_ui(part, 1) == 0) << "mu2 one short at most";
+    EXPECT_EQ(mpz_sizeinbase(mu2, 2), big_n + 33) << "mu2 in [2^(N+32), 2^(N+33))";
+    const uint32_t g = kernels::modular::barrett_x_guard_words(w);
+    mpz_tdiv_q_2exp(q1, xs, big_n - 32ull * g);
+    // The dropped columns: byte pairs (i, j), i + j < c0, of q1' and mu2.
+    const uint64_t c0 = 4ull * (w + g - 1);
     for (uint64_t i = 0; i < c0; ++i) {
       mpz_tdiv_q_2exp(part, q1, 8 * i);
       const unsigned long byte = mpz_fdiv_ui(part, 256);
       if (byte == 0) continue;
-      mpz_tdiv_r_2exp(part, mu, 8 * (c0 - i));
+      mpz_tdiv_r_2exp(part, mu2, 8 * (c0 - i));
       mpz_mul_ui(part, part, byte);
       mpz_mul_2exp(part, part, 8 * i);
       mpz_add(low, low, part);
     }
-    mpz_tdiv_q_2exp(part, q, big_n);  // the exact P_hi
+    mpz_mul(q, q1, mu2);
     mpz_sub(q, q, low);
-    mpz_tdiv_q_2exp(q, q, big_n);
+    mpz_tdiv_q_2exp(q, q, big_n + 32 + 32ull * g);
+    mpz_tdiv_q(part, xs, mp);
+    EXPECT_LE(mpz_cmp(q, part), 0) << "q never above floor(x / m')";
     mpz_sub(part, part, q);
     if (q_short) *q_short = mpz_get_ui(part);
-    mpz_clears(low, part, nullptr);
+    mpz_clears(big_r, mu2, exact, low, part, nullptr);
   } else {
+    mpz_clrbit(mu, big_n);  // mu_lo
+    mpz_tdiv_q_2exp(q1, xs, big_n);
+    mpz_mul(q, q1, mu);
     mpz_tdiv_q_2exp(q, q, big_n);
+    mpz_add(q, q, q1);  // = floor(q1 * (2^N + mu_lo) / 2^N)
   }
-  mpz_add(q, q, q1);       // = floor(q1 * (2^N + mu_lo) / 2^N)
   EXPECT_LE(mpz_sizeinbase(q, 2), big_n + 1) << "q < 2^(N+1)";
   mpz_mul(t, q, mp);
   mpz_sub(r, xs, t);       // the kernel keeps it mod 2^(N+64): it must be in [0, 2^(N+64))
@@ -146,7 +175,7 @@ int barrett_steps(mpz_t r, const mpz_t x, const mpz_t m, uint32_t n, bool tensor
   int corrections = 0;
   while (mpz_cmp(r, mp) >= 0 && corrections < 64) mpz_sub(r, r, mp), ++corrections;  // a broken q fails, not hangs
   mpz_tdiv_q_2exp(r, r, s);
-  mpz_clears(mp, mu, xs, q1, q, t, bound, nullptr);
+  mpz_clears(mp, mu, rho, xs, q1, q, t, bound, nullptr);
   return corrections;
 }
 
@@ -210,20 +239,21 @@ TEST(Barrett, ArithmeticMatchesGmpWithinFourCorrections) {
   gmp_randclear(rng);
 }
 
-// The tcbarrett variants' high half of q1 mu_lo (the byte columns from
-// 64 (n - 1) bits on, launch_barrett_imma_quotient in
-// kernels/variants/mul_const_imma_instances.cu): q at most one
-// below Barrett's, so at most one correction more than the composed form
-// (BarrettDev::corrections), on the extremes (m' = 2^(N-1), 2^N - 1, all-ones
-// operands: the largest column sums) and random moduli and products.
-TEST(Barrett, TensorCoreHighHalfCostsAtMostOneCorrection) {
+// The tcbarrett variants' quotient with guard words (barrett.hpp,
+// launch_barrett_imma_quotient in kernels/variants/mul_const_imma_instances.cu):
+// never above floor(x / m') and at most one below, so r < 2 m' always; one
+// below only where x / m' is within ~2^-30 above an integer, so random
+// products need no correction at all. On the extremes (m' = 2^(N-1), 2^N - 1,
+// all-ones operands: the largest column sums), random moduli and products,
+// and x = c m' + 1 (x / m' just above an integer: the correction runs).
+TEST(Barrett, TensorCoreQuotientIsAtMostOneShort) {
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
   gmp_randseed_ui(rng, 19);
   mpz_t m, a, b, x, r, want;
   mpz_inits(m, a, b, x, r, want, nullptr);
   int worst = 0;
-  uint64_t cases = 0;
+  uint64_t cases = 0, random_corrected = 0, near_corrected = 0;
   for (uint32_t n : {1u, 2u, 3u, 5u, 17u, 64u}) {
     const uint64_t big_n = 64ull * n;
     for (int k = 0; k < 30; ++k) {
@@ -234,21 +264,29 @@ TEST(Barrett, TensorCoreHighHalfCostsAtMostOneCorrection) {
         case 3: mpz_rrandomb(m, rng, big_n); break;                                  // long runs
         default: mpz_urandomb(m, rng, big_n), mpz_setbit(m, big_n - 1); break;
       }
-      for (int j = 0; j < 3; ++j) {
-        if (j == 0) mpz_sub_ui(a, m, 1), mpz_set(b, a);
-        else mpz_urandomm(a, rng, m), mpz_urandomm(b, rng, m);
-        mpz_mul(x, a, b);
+      for (int j = 0; j < 4; ++j) {
+        if (j == 0) {
+          mpz_sub_ui(a, m, 1), mpz_set(b, a), mpz_mul(x, a, b);
+        } else if (j == 3) {
+          mpz_urandomm(a, rng, m), mpz_mul(x, a, m), mpz_add_ui(x, x, 1);  // x = c m + 1 < m^2
+        } else {
+          mpz_urandomm(a, rng, m), mpz_urandomm(b, rng, m), mpz_mul(x, a, b);
+        }
         uint64_t q_short = 0;
         const int c = barrett_steps(r, x, m, n, true, &q_short);
         mpz_mod(want, x, m);
-        ASSERT_EQ(mpz_cmp(r, want), 0) << "n " << n << " case " << k;
-        ASSERT_LE(q_short, 1u) << "n " << n << " case " << k;
+        ASSERT_EQ(mpz_cmp(r, want), 0) << "n " << n << " case " << k << " j " << j;
+        ASSERT_LE(q_short, 1u) << "n " << n << " case " << k << " j " << j;
+        ASSERT_LE(c, 1) << "n " << n << " case " << k << " j " << j;
+        if (j == 1 || j == 2) random_corrected += c;
+        if (j == 3) near_corrected += c;
         worst = std::max(worst, c), ++cases;
       }
     }
   }
-  EXPECT_LE(worst, int(kBarrettMaxCorrections) + 1);
-  EXPECT_GE(worst, 1);
+  EXPECT_EQ(random_corrected, 0u) << "random products: q exact but with probability ~2^-30";
+  EXPECT_GT(near_corrected, 0u) << "x = c m + 1: q one short, the correction exercised";
+  EXPECT_EQ(worst, 1);
   EXPECT_GT(cases, 500u);
   mpz_clears(m, a, b, x, r, want, nullptr);
   gmp_randclear(rng);
@@ -268,11 +306,11 @@ TEST(Barrett, TensorCoreVariantsAndLimits) {
     if (v->op == kernels::Op::PowM)
       EXPECT_GE(kernels::scratch_bytes(*v, 16384, 100), (uint64_t(1) << v->param) * 256 * 8 * 100) << name;
   }
-  // Every size up to the limit fits one block (operands and constant of 2n
-  // 32-bit words), the next does not.
+  // Every size up to the limit fits one block (x rows of 2n + 4 and a
+  // constant of 2n + 1 32-bit words), the next does not.
   for (uint32_t n = 1; n <= 1024; n += n < 64 ? 1 : 61)
-    EXPECT_TRUE(kernels::variants::mul_const_imma_fits(2 * n, 2 * n)) << n;
-  EXPECT_TRUE(kernels::variants::mul_const_imma_fits(2048, 2048));
+    EXPECT_TRUE(kernels::variants::mul_const_imma_fits(2 * n + 4, 2 * n + 1)) << n;  // the quotient's guard words
+  EXPECT_TRUE(kernels::variants::mul_const_imma_fits(2052, 2049));
   EXPECT_FALSE(kernels::variants::mul_const_imma_fits(2 * 1300, 2 * 1300));  // past 227 KB
   EXPECT_FALSE(kernels::variants::mul_const_imma_fits(0, 8));
 }

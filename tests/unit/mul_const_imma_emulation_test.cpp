@@ -26,6 +26,7 @@
 #include "kernels/block/mul_const_imma.cuh"
 #include "kernels/block/mul_const_wgmma.cuh"
 #include "kernels/block/mul_const_wgmma_pair.cuh"
+#include "kernels/modular/barrett.hpp"
 #include "tests/support/operands.hpp"
 #include "tests/support/warp_emulation_io.hpp"
 
@@ -170,9 +171,11 @@ TEST_P(MulConstEmulation, ProductMatchesGmp) {
   EXPECT_EQ(checked, std::size(cases) * std::size(constant_kinds) * kCount);
 }
 
-// q = q1 + P_hi: q1 = words [w, 2w) of t << s, P_hi = words [w, 2w] of
-// q1 mu_lo from its columns of words >= w - 2 (at most one low): the pass of
-// launch_barrett_imma_quotient, w words of q and its bit N apart.
+// q = floor(q1' mu2 / 2^(N+32+32g)) with guard words (kernels/modular/barrett.hpp):
+// q1' = words [w - g, 2w) of t << s, mu2 = 2^(N+32) + mu2_lo (w + 1 words),
+// from the columns of words >= w + g - 1 (at most one low): the pass of
+// launch_barrett_imma_quotient, w words of q and its bit N apart; g = 4 as
+// the launch takes it (all of x's low half for w = 2), and 1.
 TEST_P(MulConstEmulation, BarrettQuotientMatchesGmp) {
   const Kernel& kernel = GetParam();
   const uint64_t kCount = kernel.count;
@@ -188,8 +191,8 @@ TEST_P(MulConstEmulation, BarrettQuotientMatchesGmp) {
     for (uint32_t s : shifts) {
       if (w == 130 && s % 32 != 1) continue;  // the widest only for shifts across a word boundary (time)
       const uint32_t t_words = 2 * w;
-      make_operand(mu, rng, 32ull * w, s % 2 ? OperandKind::AllOnes : OperandKind::Uniform);
-      const std::vector<uint32_t> muw = words_of(mu, w), shift{s};
+      make_operand(mu, rng, 32ull * w + 32, s % 2 ? OperandKind::AllOnes : OperandKind::Uniform);  // mu2_lo
+      const std::vector<uint32_t> muw = words_of(mu, w + 1), shift{s};
       std::vector<uint32_t> ts(kCount * t_words), q(kCount * w, 0xdeadbeefu), q_top(kCount, 0xdeadbeefu);
       std::vector<mpz_t> tv(kCount);
       for (uint64_t i = 0; i < kCount; ++i) {
@@ -198,21 +201,23 @@ TEST_P(MulConstEmulation, BarrettQuotientMatchesGmp) {
         const std::vector<uint32_t> tw = words_of(tv[i], t_words);
         std::copy(tw.begin(), tw.end(), ts.begin() + i * t_words);
       }
+      const uint32_t g = s == 31 ? 1 : kernels::modular::barrett_x_guard_words(w);
       run(kernel, kb::imma_barrett_quotient_args(q.data(), q_top.data(), ts.data(), t_words, kCount, muw.data(),
-                                              shift.data(), w));
+                                              shift.data(), w, g));
       for (uint64_t i = 0; i < kCount; ++i) {
         mpz_mul_2exp(q1, tv[i], s);
-        mpz_fdiv_q_2exp(q1, q1, 32ull * w);
+        mpz_fdiv_q_2exp(q1, q1, 32ull * (w - g));
+        mpz_setbit(mu, 32ull * (w + 1));  // mu2
         mpz_mul(want, q1, mu);
-        mpz_fdiv_q_2exp(want, want, 32ull * w);
-        mpz_add(want, want, q1);
+        mpz_clrbit(mu, 32ull * (w + 1));
+        mpz_fdiv_q_2exp(want, want, 32ull * (w + 1 + g));
         value_of(got, q, i, w, 0, w);
         mpz_set_ui(top, q_top[i]);
         mpz_mul_2exp(top, top, 32ull * w);
         mpz_add(got, got, top);
         ASSERT_TRUE(below_by_less_than(got, want, 32ull * w + 32, 2))
             << kernel.name << ": w " << w << " words, shift " << s << ", instance " << i << "\n t = " << hex(tv[i])
-            << "\n mu_lo = " << hex(mu) << "\n want " << hex(want) << "\n got  " << hex(got);
+            << "\n mu2_lo = " << hex(mu) << "\n want " << hex(want) << "\n got  " << hex(got);
         ASSERT_LE(q_top[i], 1u) << "q's bit N is one bit";
         ++checked;
       }
