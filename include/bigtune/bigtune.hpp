@@ -160,7 +160,11 @@ class Context {
 
   // Modular arithmetic: m holds one modulus for the whole batch (count 1) or
   // one per instance; operands and results have m's bit-size, operands >= m
-  // are reduced first, m = 1 gives 0, and m must not be 0.
+  // are reduced first, m = 1 gives 0, and m must not be 0. With one modulus
+  // for the batch, the tensor-core Barrett (from 1536 bits) keeps m's
+  // constants on the device for the context and operand size (4n + 3 words,
+  // freed with the context): m is compared with them on the device each
+  // call, and only a new or rewritten modulus is prepared again.
   void mulmod(Batch& r, const Batch& a, const Batch& b, const Batch& m, const Plan* plan = nullptr);
   void sqrmod(Batch& r, const Batch& a, const Batch& m, const Plan* plan = nullptr);
   // r = x^e mod m; e of any bit-size, one exponent (count 1) or one per instance.
