@@ -139,15 +139,16 @@ __device__ inline void wg_stage_a(const ImmaArgs& args, const WgmmaShape& sh, un
     const int64_t k0 = m0 + k_of_m;
     return row != nullptr && m0 + 3 < args.x_words && k0 >= (bs ? 1 : 0) && k0 + 3 < int64_t(args.x_src_words);
   };
+  const auto one = [&](uint32_t s) {  // slice s word by word (the general case)
+    const uint32_t m0 = sh.x_pad / 4 - 4 - 4 * s;
+    wg_store_slice(a_rows, s, i, wg_x_words(args, row, m0, int64_t(m0) + k_of_m, bs));
+  };
   const bool vec = row != nullptr && bs == 0 && ((reinterpret_cast<uintptr_t>(row + k_of_m) & 15) == 0);
   uint32_t s = threadIdx.x / kWgInstances;
   // Slices grow toward x's low words; the inside ones form one run, after
   // the top ones that reach into the row's padding to 32 bytes (m0 + 3 >=
   // x_words: the composed Barrett's quotient, whose rows are w + 4 words).
-  for (; s < slices && sh.x_pad / 4 - 4 * s > args.x_words; s += kStep) {
-    const uint32_t m0 = sh.x_pad / 4 - 4 - 4 * s;
-    wg_store_slice(a_rows, s, i, wg_x_words(args, row, m0, int64_t(m0) + k_of_m, bs));
-  }
+  for (; s < slices && sh.x_pad / 4 - 4 * s > args.x_words; s += kStep) one(s);
   for (; s + kStep * (kBatch - 1) < slices && inside(s) && inside(s + kStep * (kBatch - 1)); s += kStep * kBatch) {
     uint4 x[kBatch];
     if (vec) {
@@ -170,10 +171,7 @@ __device__ inline void wg_stage_a(const ImmaArgs& args, const WgmmaShape& sh, un
 #pragma unroll
     for (uint32_t u = 0; u < kBatch; ++u) wg_store_slice(a_rows, s + kStep * u, i, x[u]);
   }
-  for (; s < slices; s += kStep) {
-    const uint32_t m0 = sh.x_pad / 4 - 4 - 4 * s;
-    wg_store_slice(a_rows, s, i, wg_x_words(args, row, m0, int64_t(m0) + k_of_m, bs));
-  }
+  for (; s < slices; s += kStep) one(s);
 }
 
 // Asks L2 for the rows of the group from instance `first` on (the next
@@ -363,8 +361,9 @@ __device__ inline WgRemStep wg_rem_decide(const uint32_t* rr, uint32_t w, uint32
 // The corrections of the group's rows once all their words are stored:
 // rows of a warp in lock step (a warp runs a pass while any of its rows
 // needs one), each row's two threads over 32-word chunks as in a tile, the
-// borrow of up to c + 1 through signed 64-bit sums. One pass for nearly
-// every row (more only where R = M or c came out short).
+// borrow of up to c + 1 through signed 64-bit sums. With the guard words'
+// quotient (r < 2 m') nearly no row takes a pass; any quotient up to five
+// short is still finished here (at most three passes, below).
 __device__ inline void wg_rem_corrections(const ImmaArgs& args, uint64_t inst, uint32_t half, uint32_t lane,
                                           const uint32_t* r_top) {
   const uint32_t w = args.x_words;
