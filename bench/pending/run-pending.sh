@@ -26,6 +26,7 @@ start=$(date +%s)
 OUT=${OUT:-gpu-out}; mkdir -p "$OUT"
 mkdir -p /tmp/p && xz -dc gpu-build/pending/bin.tar.xz | tar -C /tmp/p -xf -
 sets=(base $(cd /tmp/p && ls -d */ | tr -d / | grep -vx base))
+[[ -n ${SETS:-} ]] && read -r -a sets <<<"$SETS"  # SETS="base a": only those (base first)
 export BIGTUNE_DB=$(mktemp -d)/t.db BIGTUNE_TEST_SEED=${BIGTUNE_TEST_SEED:-20262001}
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader >"$OUT/gpu.txt"
 step() { local name=$1 t=$2; shift 2; local s=$(date +%s); timeout "$t" "$@" >"$OUT/$name.log" 2>&1; echo "$name rc=$? s=$(( $(date +%s) - s ))" >>"$OUT/steps.txt"; }

@@ -98,6 +98,21 @@ __device__ inline void wg_store4(uint32_t* p, uint32_t a, uint32_t b, uint32_t c
 #endif
 }
 
+// 16 bytes from global to shared memory without registers (cp.async; both
+// 16-byte aligned), complete for this thread at wg_copies_wait().
+__device__ inline void wg_copy16_async(void* smem, const void* gmem) {
+#ifdef BIGTUNE_WARP_EMULATION
+  *static_cast<uint4*>(smem) = *static_cast<const uint4*>(gmem);
+#else
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(shared_address(smem)), "l"(gmem) : "memory");
+#endif
+}
+__device__ inline void wg_copies_wait() {
+#ifndef BIGTUNE_WARP_EMULATION
+  asm volatile("cp.async.wait_all;" ::: "memory");
+#endif
+}
+
 // Words m0 .. m0 + 3 of a row of the group (words [x_lo + m] of x_i << s),
 // zero past the row, the source or the batch: the general case.
 __device__ inline uint4 wg_x_words(const ImmaArgs& args, const uint32_t* row, uint32_t m0, int64_t k0, uint32_t bs) {
@@ -122,11 +137,18 @@ __device__ inline void wg_store_slice(unsigned char* a_rows, uint32_t s, uint32_
 // A for the group from instance `first` on: slice s of row i (xr's bytes
 // [16 s, 16 s + 16) = x's words m0 + 3 .. m0 reversed, m0 = X / 4 - 4 - 4 s)
 // is one 16-byte store; consecutive threads take consecutive rows (thread t
-// row t % 64, slices t / 64, + 2, ...). The slices inside the row (all but
-// the top ones, for most shapes) are loaded four at a time, 16-byte loads
-// where the row allows, so that a thread has four loads in flight.
+// row t % 64, slices t / 64, + 2, ...). With copy_async, where the row is
+// 16-byte aligned and unshifted, its inside slices (all but the top ones,
+// for most shapes) are copied by cp.async in x's word order, all of a
+// thread's at once, and the thread then reverses its own slices in place:
+// one wait on L2 for the whole row instead of one per four slices (the
+// remainder kernel's warps waited on these loads for a sixth of their stall
+// samples at 8 Kbit, ncu, session 26; the copies alone: mulmod 1.022x at
+// 8 Kbit, but powm, one group a block, 0.986x). Otherwise they are loaded
+// four at a time into registers.
 template <uint32_t Threads = kWgmmaThreads>
-__device__ inline void wg_stage_a(const ImmaArgs& args, const WgmmaShape& sh, unsigned char* a_rows, uint64_t first) {
+__device__ inline void wg_stage_a(const ImmaArgs& args, const WgmmaShape& sh, unsigned char* a_rows, uint64_t first,
+                                  bool copy_async) {
   constexpr uint32_t kStep = Threads / kWgInstances, kBatch = 4;
   const uint32_t sbits = args.shift ? args.shift[0] : 0, ws = sbits / 32, bs = sbits % 32;
   const uint32_t i = threadIdx.x % kWgInstances, slices = sh.x_pad / 16;
@@ -134,6 +156,7 @@ __device__ inline void wg_stage_a(const ImmaArgs& args, const WgmmaShape& sh, un
   // Slice s is inside when its words and their sources (one below for a bit
   // shift) exist: m0 + 3 < x_words, k0 >= (bs ? 1 : 0), k0 + 3 < x_src_words.
   const int64_t k_of_m = int64_t(args.x_lo) - ws;  // k0 = m0 + k_of_m
+  const auto source = [&](uint32_t s) { return row + (sh.x_pad / 4 - 4 - 4 * s) + k_of_m; };  // x's word m0
   auto inside = [&](uint32_t s) {
     const uint32_t m0 = sh.x_pad / 4 - 4 - 4 * s;
     const int64_t k0 = m0 + k_of_m;
@@ -144,22 +167,32 @@ __device__ inline void wg_stage_a(const ImmaArgs& args, const WgmmaShape& sh, un
     wg_store_slice(a_rows, s, i, wg_x_words(args, row, m0, int64_t(m0) + k_of_m, bs));
   };
   const bool vec = row != nullptr && bs == 0 && ((reinterpret_cast<uintptr_t>(row + k_of_m) & 15) == 0);
+  const bool copy = vec && copy_async;
   uint32_t s = threadIdx.x / kWgInstances;
   // Slices grow toward x's low words; the inside ones form one run, after
   // the top ones that reach into the row's padding to 32 bytes (m0 + 3 >=
   // x_words: the composed Barrett's quotient, whose rows are w + 4 words).
   for (; s < slices && sh.x_pad / 4 - 4 * s > args.x_words; s += kStep) one(s);
+  if (copy) {
+    const uint32_t run = s;
+    for (; s < slices && inside(s); s += kStep) wg_copy16_async(a_rows + 1024 * s + 16 * i, source(s));
+    const uint32_t run_end = s;
+    for (; s < slices; s += kStep) one(s);  // (below the row's start: zeros, while the copies fly)
+    wg_copies_wait();
+    for (uint32_t u = run; u < run_end; u += kStep)
+      wg_store_slice(a_rows, u, i, *reinterpret_cast<const uint4*>(a_rows + 1024 * u + 16 * i));
+    return;
+  }
   for (; s + kStep * (kBatch - 1) < slices && inside(s) && inside(s + kStep * (kBatch - 1)); s += kStep * kBatch) {
     uint4 x[kBatch];
     if (vec) {
 #pragma unroll
-      for (uint32_t u = 0; u < kBatch; ++u)
-        x[u] = *reinterpret_cast<const uint4*>(row + (sh.x_pad / 4 - 4 - 4 * (s + kStep * u)) + k_of_m);
+      for (uint32_t u = 0; u < kBatch; ++u) x[u] = *reinterpret_cast<const uint4*>(source(s + kStep * u));
     } else {
       uint32_t lo[kBatch];
 #pragma unroll
       for (uint32_t u = 0; u < kBatch; ++u) {
-        const uint32_t* p = row + (sh.x_pad / 4 - 4 - 4 * (s + kStep * u)) + k_of_m;
+        const uint32_t* p = source(s + kStep * u);
         lo[u] = bs ? p[-1] : 0;
         x[u] = make_uint4(p[0], p[1], p[2], p[3]);
       }
@@ -494,9 +527,12 @@ __device__ __forceinline__ void mul_const_wgmma_body(const ImmaArgs args) {
   const uint32_t r = lane % 16, half = lane / 16, row = 16 * warp + r;
   const uint32_t last_word = args.top ? out_words - 1 : out_words;  // words stored in rows
 
+  // A by cp.async where blocks take more than one group (a mulmod's batch;
+  // not a powm step's one wave of groups, where it ran 0.986x).
+  const bool copy_async = groups > gridDim.x;
   for (uint64_t group = blockIdx.x; group < groups; group += gridDim.x) {
     const uint64_t first = group * kWgInstances, inst = first + row;
-    wg_stage_a(args, sh, a_rows, first);
+    wg_stage_a(args, sh, a_rows, first, copy_async);
     fence_shared_for_tensor_cores();
     __syncthreads();
     if (group + gridDim.x < groups) wg_prefetch_rows(args, (group + gridDim.x) * kWgInstances);

@@ -92,7 +92,7 @@ __global__ void __launch_bounds__(kWgPairThreads) mul_const_wgmma_pair_kernel(co
 
   for (uint64_t group = blockIdx.x; group < groups; group += gridDim.x) {
     const uint64_t first = group * kWgInstances, inst = first + row;
-    wg_stage_a<kWgPairThreads>(args, sh, a_rows, first);
+    wg_stage_a<kWgPairThreads>(args, sh, a_rows, first, false);  // (the copies not measured here)
     fence_shared_for_tensor_cores();
     __syncthreads();
     if (group + gridDim.x < groups) wg_prefetch_rows<kWgPairThreads>(args, (group + gridDim.x) * kWgInstances);
