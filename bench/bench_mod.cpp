@@ -8,6 +8,11 @@
 //   per instance (GMP's rate is the same: mpz_powm prepares m every call);
 // - mulmod with a shared odd modulus against the default plan's full product
 //   (mul) at the same size, bits x count = 2^32 (the target: within 1.5x).
+//   Its operands are residues, below m (a modular workload's values are;
+//   session 27): with bits not a multiple of 64 the Barrett variants would
+//   otherwise reduce the half of the operands that are >= m first, two more
+//   reductions a call (bigtune.hpp) that no caller passing residues pays.
+//   --unreduced-operands times them as before (random operands of full size).
 //
 // Timing: CUDA events, one warm-up, median of up to `reps` runs. A powm batch
 // is sized so one launch takes about `--target-ms` (the per-thread kernels fill
@@ -41,8 +46,9 @@ double median_ms(F&& launch, cudaStream_t stream, int reps) {
   return bench::time_with_events(launch, stream, {1, 2, reps, 1500.0f}).median_ms;
 }
 
-// count instances of `bits` random bits; odd_full: top and bottom bits set.
-void fill(Batch& b, uint64_t seed, bool odd_full) {
+// count instances of `bits` random bits; odd_full: top and bottom bits set;
+// residue: the top bit clear, so below any odd_full modulus of the size.
+void fill(Batch& b, uint64_t seed, bool odd_full, bool residue = false) {
   std::mt19937_64 rng(seed);
   const uint64_t w = b.words_per_instance(), bits = b.bits();
   std::vector<uint64_t> h(w * b.count());
@@ -51,6 +57,7 @@ void fill(Batch& b, uint64_t seed, bool odd_full) {
     for (uint64_t j = 0; j < w; ++j) x[j] = rng();
     if (bits % 64) x[w - 1] &= (uint64_t(1) << (bits % 64)) - 1;
     if (odd_full) x[0] |= 1, x[(bits - 1) / 64] |= uint64_t(1) << ((bits - 1) % 64);
+    if (residue) x[(bits - 1) / 64] &= ~(uint64_t(1) << ((bits - 1) % 64));
   }
   b.upload(h.data(), h.size());
 }
@@ -164,7 +171,7 @@ int main(int argc, char** argv) {
   uint64_t max_e = 2048, min_count = 16384, probe = 4096, gmp_max_e = ~uint64_t(0);
   std::string only, only_mulmod;
   std::vector<uint32_t> powm_ipbs;
-  bool no_gmp = false, no_mulmod = false, sqr_table = false, per_instance = false, powm_shared = false;
+  bool no_gmp = false, no_mulmod = false, unreduced = false, sqr_table = false, per_instance = false, powm_shared = false;
   app.add_option("--powm-bits", powm_bits)->capture_default_str();
   app.add_option("--mulmod-bits", mulmod_bits)->capture_default_str();
   app.add_option("--target-ms", target_ms, "powm launch length to size batches for")->capture_default_str();
@@ -173,6 +180,8 @@ int main(int argc, char** argv) {
   app.add_flag("--no-mulmod", no_mulmod, "skip the mulmod table");
   app.add_flag("--sqrmod", sqr_table, "the mulmod table times sqrmod against sqr instead");
   app.add_flag("--per-instance-moduli", per_instance, "the mulmod table with an odd modulus per instance");
+  app.add_flag("--unreduced-operands", unreduced,
+               "the mulmod table's operands of full size, about half of them >= m (default: residues, below m)");
   app.add_flag("--powm-shared-modulus", powm_shared, "the powm table with one odd modulus for the batch");
   app.add_option("--only", only,
                  "time only powm variants whose name contains this (or one of these comma-separated parts), "
@@ -245,16 +254,16 @@ int main(int argc, char** argv) {
       }
     }
     if (no_mulmod) return 0;
-    fmt::print("\nmulmod ({} odd modulus) vs mul (full product, default plan), bits x count = 2^32\n",
-               per_instance ? "per-instance" : "shared");
+    fmt::print("\nmulmod ({} odd modulus, {}) vs mul (full product, default plan), bits x count = 2^32\n",
+               per_instance ? "per-instance" : "shared", unreduced ? "operands of full size" : "operands below m");
     fmt::print("{:>6} {:>9} {:<22} {:>11} | {:<22} {:>11} | {:>7}\n", "bits", "count", "mulmod variant", "inst/s",
                "mul plan", "inst/s", "ratio");
     for (uint64_t bits : mulmod_bits) {
       const uint64_t count = (uint64_t(1) << 32) / bits;
       Batch a(ctx, bits, count), b(ctx, bits, count), m(ctx, bits, per_instance ? count : 1), r(ctx, bits, count),
           p(ctx, 2 * bits, count);
-      fill(a, 4, false);
-      fill(b, 5, false);
+      fill(a, 4, false, !unreduced);
+      fill(b, 5, false, !unreduced);
       fill(m, 6, true);
       double best = 0;
       std::string best_name;

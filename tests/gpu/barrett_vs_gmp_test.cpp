@@ -100,6 +100,23 @@ TEST(BarrettVsGmp, TensorCoreReductionProducts) {
   EXPECT_EQ(test::run_mod_cases(cases, 9160, "tcbarrett"), 0u);
 }
 
+// Batches large enough that the one-warpgroup wgmma kernels' resident
+// blocks each take several groups of 64 instances (more groups than the
+// grid has blocks at up to four blocks an SM on 132 SMs): there A is staged
+// by cp.async (wg_stage_a, session 27), a path the small batches above never
+// take. Full-width moduli (s = 0, the copies' aligned rows: all ones and
+// random odd), an odd size (s > 0: the register loads beside them), and a
+// last group partly filled.
+TEST(BarrettVsGmp, TensorCoreMultiGroupLaunches) {
+  BIGTUNE_REQUIRE_GPU();
+  std::vector<ModCase> cases;
+  cases.push_back({Op::MulMod, 2048, 40001, 5, 0, -1, "mulmod.tcbarrett.u64.q1"});
+  cases.push_back({Op::SqrMod, 4096, 34000, 3, 0, -1, "sqrmod.tcbarrett.u64.q1"});
+  cases.push_back({Op::MulMod, 8192, 17000, 5, 0, -1, "mulmod.tcbarrett.u64.q1"});
+  cases.push_back({Op::MulMod, 3001, 34000, 7, 0, -1, "mulmod.tcbarrett.u64.q1"});
+  EXPECT_EQ(test::run_mod_cases(cases, 9170, "tcbarrett multigroup"), 0u);
+}
+
 // powm.tcbarrett (session 22): the Barrett powm's loop with every step's
 // reduction products on the tensor cores, where the batch shares its
 // modulus. Each window at a full-size exponent and an odd size; every modulus
