@@ -46,7 +46,10 @@ constexpr uint32_t kWgInstances = 64;                  // wgmma's M
 constexpr uint32_t kWgOff = 160;                       // E's row r holds k[r - 160 ..]
 static_assert(kWgOff >= 144 + 15, "a tile of E's first rows reads zeros (wg_issue_tile)");
 constexpr uint32_t kWgTileWords = kWgmmaN / 4;         // 32 words a tile row
-constexpr uint32_t kWgRowStride = kWgTileWords + 2;    // W's row, in 64-bit sums (conflict-free reads)
+// W's row, in 64-bit sums: 34 keeps the rows 16-byte aligned, so that step
+// 2 reads its 16 sums by eight conflict-free LDS.128 (33 took 16 LDS.64 and
+// the same bank conflicts, ncu, session 27).
+constexpr uint32_t kWgRowStride = kWgTileWords + 2;
 constexpr uint32_t kWgMaxConstBytes = kImmaMaxConstBytes;  // column sums below 2^31
 constexpr uint32_t kWgMaxStagedWords = 2 * kWgInstances * kWgRowStride;  // W holds the constant while E is built
 static_assert(4 * kWgMaxStagedWords >= kImmaMaxConstBytes + 4, "W stages the constant");
@@ -292,6 +295,35 @@ __device__ inline void wg_store_words(const ImmaArgs& args, uint64_t inst, uint3
   }
 }
 
+// The 32 words [c0w, c0w + 32) of a tile row, 16 a thread (half 0 the
+// lower), to row_dst (word c0w of the row) where both threads of the row
+// pass `whole` (the same for both: one row, one tile): the threads swap half
+// their words (8 shuffles) so that each of the pair's four 16-byte stores
+// fills a whole 32-byte sector, half 0 words 8 j .. 8 j + 3 and half 1 the
+// next four. A thread's own four stores would leave every sector half
+// written by each of two instructions: at 2 Kbit the quotient kernel stored
+// 3.5x q's sectors and L2 took 1.4x more writes than that (ncu, session 27).
+// Returns whether it stored; every lane of the warp calls it.
+__device__ inline bool wg_store_tile_row(uint32_t* row_dst, bool whole, uint32_t half, const uint32_t (&wd)[16]) {
+  // Half 0 gives its words 4-7 and 12-15, half 1 its 0-3 and 8-11 (the
+  // row's 16-19 and 24-27).
+  uint32_t v[8];
+#pragma unroll
+  for (uint32_t k = 0; k < 8; ++k) {
+    const uint32_t at = (k / 4) * 8 + k % 4;  // 0-3, 8-11
+    v[k] = __shfl_xor_sync(0xffffffffu, half ? wd[at] : wd[at + 4], 16);
+  }
+  if (!whole) return false;
+  uint32_t* p = row_dst + 4 * half;
+  // Sectors 0 and 1 (words 0-15): half 0 its own, half 1 what it got.
+  wg_store4(p, half ? v[0] : wd[0], half ? v[1] : wd[1], half ? v[2] : wd[2], half ? v[3] : wd[3]);
+  wg_store4(p + 8, half ? v[4] : wd[8], half ? v[5] : wd[9], half ? v[6] : wd[10], half ? v[7] : wd[11]);
+  // Sectors 2 and 3 (words 16-31): half 0 what it got, half 1 its own.
+  wg_store4(p + 16, half ? wd[4] : v[0], half ? wd[5] : v[1], half ? wd[6] : v[2], half ? wd[7] : v[3]);
+  wg_store4(p + 24, half ? wd[12] : v[4], half ? wd[13] : v[5], half ? wd[14] : v[6], half ? wd[15] : v[7]);
+  return true;
+}
+
 // ---- The composed Barrett's finish in its q m' pass (barrett_rem_wgmma_kernel) ----
 // The rows form of the finish (kernels/modular/barrett_kernels.cuh) reads t
 // and q m' back from memory, writes r and r - m' and reads one of them again:
@@ -365,8 +397,14 @@ __device__ inline void wg_rem_tile(const ImmaArgs& args, uint64_t inst, uint32_t
   if (half == 0) bin = 0;
   const uint32_t b2 = sub16_word(tw, bin);
   row_borrow = __shfl_sync(0xffffffffu, b + b2, lane | 16);  // the second half's, into the next tile
+  // The row's 32 words of the tile at once where they lie below word w,
+  // 16-byte aligned (wg_store_tile_row); else each thread its own.
+  const uint32_t c0w = wbase - 16 * half;
+  uint32_t* row_dst = live ? args.rem + inst * w + c0w : nullptr;
+  const bool whole = live && c0w + 32 <= w && (reinterpret_cast<uintptr_t>(row_dst) & 15) == 0;
+  const bool stored = wg_store_tile_row(row_dst, whole, half, tw);
   if (!live || wbase > w) return;
-  wg_store16(args.rem + inst * w + wbase, w - min(wbase, w), tw);
+  if (!stored) wg_store16(args.rem + inst * w + wbase, w - min(wbase, w), tw);
   if (w < wbase + 16) {
 #pragma unroll
     for (uint32_t q = 0; q < 16; ++q)
@@ -486,12 +524,13 @@ __host__ __device__ inline uint64_t wg_rem_smem_bytes(const ImmaArgs& a) {
 template <bool Rem>
 __device__ __forceinline__ void mul_const_wgmma_body(const ImmaArgs args) {
 #if defined(BIGTUNE_WARP_EMULATION) || defined(__CUDA_ARCH_FEAT_SM90_ALL)
-  // The tiles start up to 3 words below out_lo, so that each thread's 16
-  // words lie 16-byte aligned against write_lo (one vector store per 4
-  // words where the rows allow); the words from out_lo on lose no more to
-  // the columns below the first tile than they did.
+  // The tiles start up to 7 words below out_lo, so that a tile row's 32
+  // words lie 32-byte aligned against write_lo (wg_store_tile_row: whole
+  // sectors where the rows allow; the quotient pass's tiles began 16 bytes
+  // off, session 27); the words from out_lo on lose no more to the columns
+  // below the first tile than they did.
   const uint32_t out_words = args.out_words;
-  const uint32_t lead = min((args.out_lo - args.write_lo) % 4, args.out_lo), out_lo = args.out_lo - lead;
+  const uint32_t lead = min((args.out_lo - args.write_lo) % 8, args.out_lo), out_lo = args.out_lo - lead;
   const uint32_t store_lo = max(args.out_lo, args.write_lo);  // the words stored: [store_lo, out_words)
   const uint64_t count = args.count;
   const WgmmaShape sh = WgmmaShape::of(args);
@@ -579,10 +618,19 @@ __device__ __forceinline__ void mul_const_wgmma_body(const ImmaArgs args) {
       const uint32_t c2 = add16_word(wd, cin);
       row_carry = __shfl_sync(0xffffffffu, c + c2, lane | 16);  // the second half's top carry, into the next tile
       __syncwarp();  // W free for the next tile's sums
-      if (rem)
+      if (rem) {
         wg_rem_tile(args, inst, wbase, wd, tw, half, lane, row_borrow, dk0, r_top + row);
-      else if (inst < count)
-        wg_store_words(args, inst, wbase, wd, store_lo, last_word);
+      } else {
+        // The row's whole tile part at once where it lies inside the
+        // stored words, 16-byte aligned; else each thread its own words.
+        const uint32_t c0w = c0 / 4;
+        uint32_t* row_dst = inst < count ? args.out + inst * args.out_stride + (int64_t(c0w) - int64_t(args.write_lo))
+                                         : nullptr;
+        const bool whole = row_dst != nullptr && c0w >= store_lo && c0w + 32 <= last_word &&
+                           (reinterpret_cast<uintptr_t>(row_dst) & 15) == 0;
+        if (!wg_store_tile_row(row_dst, whole, half, wd) && inst < count)
+          wg_store_words(args, inst, wbase, wd, store_lo, last_word);
+      }
     }
     if (rem) {
       __syncthreads();  // every row's words of r stored, its top word in r_top
