@@ -6,7 +6,10 @@ ratio), against issue 9's target of 1.5x.
 Usage: python3 bench/plot_mulmod.py OUT.png LABEL=LOG [LABEL=LOG ...]  (needs
 matplotlib: BIGTUNE_SETUP_PLOTS=1 scripts/setup.sh installs it)
 Each LABEL=LOG is one line of the plot; a LOG with several tables (mulmod and
-sqrmod) gives one line per table, its kind added to the label."""
+sqrmod) gives one line per table, its kind added to the label.
+LABEL=SUMMARY:SECTION[,SECTION...] takes the rows of the named sections of a
+bench/pending/run-pending.sh summary ("== mm-base-1" ...), each size's ratio
+the mean over them (runs of one build alternated with others)."""
 import re
 import sys
 
@@ -17,24 +20,30 @@ import matplotlib.pyplot as plt
 import matplotlib.ticker
 
 ROW = re.compile(r"^\s*(\d+)\s+(\d+)\s+((?:mulmod|sqrmod)\.\S+)\s+([\d.e+]+)\s*\|\s*(\S+)\s+([\d.e+]+)\s*\|\s*([\d.]+)")
-TABLE = re.compile(r"^mulmod \((shared|per-instance) odd modulus\)")
+TABLE = re.compile(r"^mulmod \((shared|per-instance) odd modulus[,)]")  # (since session 27: ", operands ...")
 
 
-def tables(path):
-    """{(op, moduli): {bits: (ratio, variant)}} of one log."""
-    out = {}
-    moduli = "shared"
+def tables(path, sections=None):
+    """{(op, moduli): {bits: (ratio, variant)}} of one log; with sections, of
+    the rows under those "== NAME" headings, the ratios averaged."""
+    runs = {}
+    moduli, section = "shared", None
     with open(path) as f:
         for line in f:
+            if line.startswith("== "):
+                section = line[3:].strip()
+                continue
             t = TABLE.match(line)
             if t:
                 moduli = t.group(1)
                 continue
             m = ROW.match(line)
-            if m:
+            if m and (sections is None or section in sections):
                 op = m.group(3).split(".")[0]
-                out.setdefault((op, moduli), {})[int(m.group(1))] = (float(m.group(7)), m.group(3))
-    return out
+                runs.setdefault((op, moduli), {}).setdefault(int(m.group(1)), []).append(
+                    (float(m.group(7)), m.group(3)))
+    return {key: {bits: (sum(r for r, _ in v) / len(v), v[-1][1]) for bits, v in rows.items()}
+            for key, rows in runs.items()}
 
 
 def main(argv):
@@ -43,8 +52,9 @@ def main(argv):
         return 2
     fig, ax = plt.subplots(figsize=(8, 4.8))
     for arg in argv[2:]:
-        label, path = arg.split("=", 1)
-        found = tables(path)
+        label, spec = arg.split("=", 1)
+        path, _, names = spec.partition(":")
+        found = tables(path, set(names.split(",")) if names else None)
         for (op, moduli), rows in sorted(found.items()):
             bits = sorted(rows)
             name = label if len(found) == 1 else f"{label} ({op}, {moduli})"
