@@ -20,6 +20,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,10 @@ const Kernel kKernels[] = {
      [](const kb::ImmaArgs& a) { return kb::ImmaShape::of(a.x_words, a.k_words).smem_bytes(); }, 40},
     {"wgmma", &kb::mul_const_wgmma_kernel, kb::kWgmmaThreads / 32,
      [](const kb::ImmaArgs& a) { return kb::WgmmaShape::of(a).smem_bytes(); }, 150},
+    // Two groups on the two blocks: one group a block, A by register loads
+    // (the cp.async copies run where blocks take more groups than that).
+    {"wgmma_one_group", &kb::mul_const_wgmma_kernel, kb::kWgmmaThreads / 32,
+     [](const kb::ImmaArgs& a) { return kb::WgmmaShape::of(a).smem_bytes(); }, 100},
     {"wgmma_pair", &kb::mul_const_wgmma_pair_kernel, kb::kWgPairThreads / 32,
      [](const kb::ImmaArgs& a) { return kb::WgmmaPairShape::of(a).smem_bytes(); }, 150},
 };
@@ -236,7 +241,9 @@ TEST_P(MulConstEmulation, BarrettQuotientMatchesGmp) {
 // subtraction decides); for s > 0 the plain product for the rows form and
 // rem untouched. Moduli of odd and even word counts, all-ones, 2^(N-1).
 TEST(BarrettRemainderEmulation, MatchesGmp) {
-  const uint64_t kCount = 150;  // three groups of 64, the last partly filled
+  // Three groups of 64 on two blocks, the last partly filled (A by cp.async),
+  // or two (one group a block, A by register loads), width by width.
+  const uint64_t kCounts[] = {150, 100};
   const auto run_rem = [](const kb::ImmaArgs& args) {
     const uint64_t smem = kb::wg_rem_smem_bytes(args);
     for (unsigned b = 0; b < kGrid; ++b) {
@@ -252,8 +259,11 @@ TEST(BarrettRemainderEmulation, MatchesGmp) {
                                        OperandKind::EdgeLimbs};
   mpz_t m, t, want, got, bound;
   mpz_inits(m, t, want, got, bound, nullptr);
-  uint64_t checked = 0, products = 0;
-  for (uint32_t w : widths) {
+  uint64_t checked = 0, products = 0, instances = 0;  // instances: summed over the widths
+  for (uint32_t wi = 0; wi < std::size(widths); ++wi) {
+    const uint32_t w = widths[wi];
+    const uint64_t kCount = kCounts[wi % 2];
+    instances += kCount;
     for (OperandKind mk : modulus_kinds) {
       const uint64_t bits = 32ull * w;
       make_operand(m, rng, bits, mk);
@@ -315,8 +325,8 @@ TEST(BarrettRemainderEmulation, MatchesGmp) {
     }
   }
   mpz_clears(m, t, want, got, bound, nullptr);
-  EXPECT_EQ(checked, std::size(widths) * std::size(modulus_kinds) * kCount);
-  EXPECT_EQ(products, std::size(widths) * kCount);
+  EXPECT_EQ(checked, std::size(modulus_kinds) * instances);
+  EXPECT_EQ(products, instances);
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, MulConstEmulation, testing::ValuesIn(kKernels),
