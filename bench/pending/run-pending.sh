@@ -10,7 +10,7 @@
 #   3. with NCU=1, ncu of an 8 Kbit mulmod's reduction kernels (duration,
 #      issue, warp states) for NCU_SETS (base, all), and every kernel's time
 #      in main's mulmod at NCU_ALL_BITS (2, 4, 8, 32 Kbit); NCU_SOURCE=1
-#      adds the remainder kernel's stall samples per SASS line at 8 Kbit.
+#      adds a kernel's stall samples per SASS line (NCU_SOURCE_KERNEL, NCU_SOURCE_BITS: the remainder kernel at 8 Kbit).
 #   About a minute a set timed: eight builds fit one call.
 #   check (one device call): each set's GPU tests of the Barrett paths
 #   (BarrettVsGmp, BorrowChains, ModDefaultPlan, GpuErrors, ModOps mulmod and
@@ -59,13 +59,16 @@ if [[ $mode == measure ]]; then
       step "ncuall-$bits" 90 ncu --metrics gpu__time_duration.sum --launch-count 120 /tmp/p/base/bigtune-bench-mod \
         --powm-bits 64 --only none --no-gmp --only-mulmod tcbarrett --reps 1 --mulmod-bits "$bits"
     done
-    # NCU_SOURCE=1: the remainder kernel's stall samples per SASS line at
-    # 8 Kbit (main), the report and its source page as CSV in $OUT.
+    # NCU_SOURCE=1: a kernel's stall samples (and shared-memory wavefronts,
+    # where the page has them) per SASS line, main's build: the remainder
+    # kernel at 8 Kbit unless NCU_SOURCE_KERNEL (a regex) and
+    # NCU_SOURCE_BITS say otherwise; the report and its source page as CSV
+    # in $OUT.
     if [[ ${NCU_SOURCE:-0} == 1 ]]; then
-      step "ncusrc-run" 90 ncu --section SourceCounters --section WarpStateStats --import-source no -k regex:barrett_rem \
-        --launch-count 1 -o "$OUT/rem8k" /tmp/p/base/bigtune-bench-mod --powm-bits 64 --only none --no-gmp \
-        --only-mulmod tcbarrett --reps 1 --mulmod-bits 8192
-      ncu --import "$OUT/rem8k.ncu-rep" --page source --csv --print-source sass >"$OUT/rem8k-sass.csv" 2>"$OUT/ncusrc-page.log"
+      step "ncusrc-run" 90 ncu --section SourceCounters --section WarpStateStats --import-source no \
+        -k regex:"${NCU_SOURCE_KERNEL:-barrett_rem}" --launch-count 1 -o "$OUT/src" /tmp/p/base/bigtune-bench-mod \
+        --powm-bits 64 --only none --no-gmp --only-mulmod tcbarrett --reps 1 --mulmod-bits "${NCU_SOURCE_BITS:-8192}"
+      ncu --import "$OUT/src.ncu-rep" --page source --csv --print-source sass >"$OUT/src-sass.csv" 2>"$OUT/ncusrc-page.log"
     fi
     for v in ${NCU_SETS:-base all}; do
       [[ -d /tmp/p/$v ]] && step "ncu-$v" 60 ncu --metrics gpu__time_duration.sum --section WarpStateStats --section ComputeWorkloadAnalysis \
@@ -93,22 +96,25 @@ fi
  for f in "$OUT"/mm-*.log "$OUT"/sq-*.log; do echo "== $(basename "$f" .log)"; grep -hE "^ +[0-9]+ +[0-9]+ " "$f"; done 2>/dev/null
  for f in "$OUT"/powm-*.log; do echo "== $(basename "$f" .log)"; grep -hE "^ +[0-9]+ +[a-z]" "$f"; done 2>/dev/null
  for f in "$OUT"/ncu-*.log; do echo "== $(basename "$f" .log)"; grep -hE "^  [a-z_].*\(|gpu__time_duration|Executed Ipc A|Warp Cycles Per Issued" "$f" | head -24; done 2>/dev/null
- [[ -s $OUT/rem8k-sass.csv ]] && python3 - "$OUT/rem8k-sass.csv" <<'PY'
+ [[ -s $OUT/src-sass.csv ]] && python3 - "$OUT/src-sass.csv" <<'PY'
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1])))
 head = next((i for i, r in enumerate(rows) if any("Source" in c for c in r)), None)
 if head is None:
-    sys.exit(print("== rem8k-sass: no header found"))
+    sys.exit(print("== src-sass: no header found"))
 h = rows[head]
-col = next((i for i, c in enumerate(h) if "Sampling" in c and "All" in c), None) or next((i for i, c in enumerate(h) if "Sampl" in c), None)
 src = next(i for i, c in enumerate(h) if "Source" in c)
-print("== rem8k-sass: top SASS lines by", h[col] if col is not None else "(no sampling column)")
+samples = next((i for i, c in enumerate(h) if "Sampling" in c and "All" in c), None) or next((i for i, c in enumerate(h) if "Sampl" in c), None)
+waves = next((i for i, c in enumerate(h) if "Wavefronts" in c and "Shared" in c and "Ideal" not in c), None)
 def num(x):
     try: return float(x.replace(",", ""))
     except ValueError: return 0.0
-if col is not None:
+for col in (samples, waves):
+    if col is None:
+        continue
+    print("== src-sass: top SASS lines by", h[col])
     for r in sorted(rows[head + 1:], key=lambda r: -num(r[col]) if len(r) > col else 0)[:25]:
-        print(f"{r[col]:>8}  {r[src][:90]}")
+        print(f"{r[col]:>10}  {r[src][:90]}")
 PY
  for f in "$OUT"/ncuall-*.log; do  # kernel (first 60 characters) and its time, in launch order
    echo "== $(basename "$f" .log)"
