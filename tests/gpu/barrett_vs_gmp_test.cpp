@@ -81,12 +81,13 @@ TEST(BarrettVsGmp, CachedSpectraOfTheModulus) {
 // Every modulus kind (2^k - 1 and long runs give all-ones bytes, the largest
 // column sums), odd sizes (operands not a whole number of 32-byte blocks),
 // batches that end inside a 16-instance block, up to the 64-Kbit limit, and
-// moduli per instance (the rem path).
+// moduli per instance (the rem path); 1792 and 7936 bits (w = 24 mod 32
+// words): the quotient pass's tiles with the 16-byte lead (mul_const_wgmma.cuh).
 TEST(BarrettVsGmp, TensorCoreReductionProducts) {
   BIGTUNE_REQUIRE_GPU();
   std::vector<ModCase> cases;
-  for (uint64_t bits : {64ull, 65ull, 1000ull, 1024ull, 2048ull, 3001ull, 4096ull, 4097ull, 6000ull, 8192ull, 8193ull,
-                        12345ull, 16384ull, 32768ull, 40000ull, 65536ull})
+  for (uint64_t bits : {64ull, 65ull, 1000ull, 1024ull, 1792ull, 2048ull, 3001ull, 4096ull, 4097ull, 6000ull, 7936ull,
+                        8192ull, 8193ull, 12345ull, 16384ull, 32768ull, 40000ull, 65536ull})
     for (int64_t k = 0; k < 10; ++k) {
       const uint64_t count = bits <= 8192 ? 37 : 17;
       cases.push_back({Op::MulMod, bits, count, k, 0, -1, "mulmod.tcbarrett.u64.q1"});
