@@ -527,15 +527,10 @@ __device__ __forceinline__ void mul_const_wgmma_body(const ImmaArgs args) {
   // The tiles start up to 7 words below out_lo, so that a tile row's 32
   // words lie 32-byte aligned against write_lo (wg_store_tile_row: whole
   // sectors where the rows allow; the quotient pass's tiles began 16 bytes
-  // off, session 27), unless that takes one more tile (the quotient pass
-  // where w = 24 or 26 mod 32: 1792, 2816, 3840 ... bits); then up to 3
-  // below, 16-byte aligned, as before. The words from out_lo on lose no more
-  // to the columns below the first tile than they did.
+  // off, session 27); the words from out_lo on lose no more to the columns
+  // below the first tile than they did.
   const uint32_t out_words = args.out_words;
-  const uint32_t lead8 = min((args.out_lo - args.write_lo) % 8, args.out_lo);
-  const uint32_t lead4 = min((args.out_lo - args.write_lo) % 4, args.out_lo);
-  const auto tiles_from = [&](uint32_t lead) { return (out_words - (args.out_lo - lead) + kWgTileWords - 1) / kWgTileWords; };
-  const uint32_t lead = tiles_from(lead8) == tiles_from(lead4) ? lead8 : lead4, out_lo = args.out_lo - lead;
+  const uint32_t lead = min((args.out_lo - args.write_lo) % 8, args.out_lo), out_lo = args.out_lo - lead;
   const uint32_t store_lo = max(args.out_lo, args.write_lo);  // the words stored: [store_lo, out_words)
   const uint64_t count = args.count;
   const WgmmaShape sh = WgmmaShape::of(args);

@@ -82,7 +82,8 @@ TEST(BarrettVsGmp, CachedSpectraOfTheModulus) {
 // column sums), odd sizes (operands not a whole number of 32-byte blocks),
 // batches that end inside a 16-instance block, up to the 64-Kbit limit, and
 // moduli per instance (the rem path); 1792 and 7936 bits (w = 24 mod 32
-// words): the quotient pass's tiles with the 16-byte lead (mul_const_wgmma.cuh).
+// words: the quotient pass's 32-byte-aligned tiles take one more tile there,
+// bench/pending/wgmma-lead-fallback.patch).
 TEST(BarrettVsGmp, TensorCoreReductionProducts) {
   BIGTUNE_REQUIRE_GPU();
   std::vector<ModCase> cases;
