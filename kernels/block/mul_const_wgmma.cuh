@@ -154,7 +154,14 @@ __device__ inline void wg_stage_a(const ImmaArgs& args, const WgmmaShape& sh, un
                                   bool copy_async) {
   constexpr uint32_t kStep = Threads / kWgInstances, kBatch = 4;
   const uint32_t sbits = args.shift ? args.shift[0] : 0, ws = sbits / 32, bs = sbits % 32;
-  const uint32_t i = threadIdx.x % kWgInstances, slices = sh.x_pad / 16;
+  // Register loads (one group a block, the pair kernel): thread t takes row
+  // t / kStep and its slices t % kStep, + kStep, ..., so that the kStep
+  // threads of a row are adjacent lanes and one load instruction reads whole
+  // 32-byte sectors of a row (session 27: powm 1.010-1.017x, mulmod at 12-16
+  // Kbit 1.006-1.020x). The copies keep thread t on row t % 64, slices
+  // t / 64, + kStep, ...: taken row by row they ran 0.98-0.99x at 2-8 Kbit.
+  const uint32_t i = copy_async ? threadIdx.x % kWgInstances : (threadIdx.x / kStep) % kWgInstances;
+  const uint32_t slices = sh.x_pad / 16;
   const uint32_t* row = first + i < args.count ? args.x + (first + i) * args.x_stride : nullptr;
   // Slice s is inside when its words and their sources (one below for a bit
   // shift) exist: m0 + 3 < x_words, k0 >= (bs ? 1 : 0), k0 + 3 < x_src_words.
@@ -171,10 +178,10 @@ __device__ inline void wg_stage_a(const ImmaArgs& args, const WgmmaShape& sh, un
   };
   const bool vec = row != nullptr && bs == 0 && ((reinterpret_cast<uintptr_t>(row + k_of_m) & 15) == 0);
   const bool copy = vec && copy_async;
-  uint32_t s = threadIdx.x / kWgInstances;
+  uint32_t s = copy_async ? threadIdx.x / kWgInstances : threadIdx.x % kStep;
   // Slices grow toward x's low words; the inside ones form one run, after
   // the top ones that reach into the row's padding to 32 bytes (m0 + 3 >=
-  // x_words: the composed Barrett's quotient, whose rows are w + 4 words).
+  // x_words: the composed Barrett's quotient where w + g is not a multiple of 8).
   for (; s < slices && sh.x_pad / 4 - 4 * s > args.x_words; s += kStep) one(s);
   if (copy) {
     const uint32_t run = s;

@@ -35,9 +35,12 @@
 //                                             g = barrett_x_guard_words(w))
 //   q   = floor(q1' mu2 / 2^(N+32+32g)), from the byte columns of words >= w + g - 1
 //
-// (g = 4 rather than 1 keeps x's rows 16-byte aligned for the tensor
-// kernels' vector loads, at no extra tensor work: a row of w + 1 or w + 4
-// words pads to the same 32-byte blocks where w is a multiple of 8.)
+// (g = 8 rather than 1 starts x's rows (x_lo = w - 8) 32-byte aligned where
+// w is a multiple of 8, so that the tensor kernels' loads read whole
+// sectors, at no extra tensor work there: a row of w + 1, w + 4 or w + 8
+// words pads to the same 32-byte blocks. Session 28 on the H200: powm with a
+// shared modulus 1.010x at 4 and 8 Kbit over g = 4, mulmod within
+// 0.99-1.01x.)
 // d = floor(R_top / (M + 1)) with R = 2^32 rho + 2^32 - 1 (rho = 2^(2N) - 1
 // - mu m', the division's remainder), R_top = floor(R / 2^(N-64)) and M =
 // floor(m' / 2^(N-64)): R / m' lies in [R_top / (M + 1), (R_top + 1) / M),
@@ -62,9 +65,9 @@ namespace bigtune::kernels::modular {
 
 constexpr uint32_t kBarrettMaxCorrections = 4;
 
-// The tensor-core quotient's guard words on x's side (above): 4, or all of
-// x's low half where it is shorter (w = 2).
-BIGTUNE_HD constexpr uint32_t barrett_x_guard_words(uint32_t w) { return w < 4 ? w : 4; }
+// The tensor-core quotient's guard words on x's side (above): 8, or all of
+// x's low half where it is shorter (w < 8).
+BIGTUNE_HD constexpr uint32_t barrett_x_guard_words(uint32_t w) { return w < 8 ? w : 8; }
 
 // The tensor-core quotient's guard word d (above): R_top = (r2 r1 r0), words
 // w, w - 1, w - 2 of R = 2^32 rho + 2^32 - 1; M = (m1 m0), words w - 1, w - 2

@@ -306,11 +306,14 @@ TEST(Barrett, TensorCoreVariantsAndLimits) {
     if (v->op == kernels::Op::PowM)
       EXPECT_GE(kernels::scratch_bytes(*v, 16384, 100), (uint64_t(1) << v->param) * 256 * 8 * 100) << name;
   }
-  // Every size up to the limit fits one block (x rows of 2n + 4 and a
-  // constant of 2n + 1 32-bit words), the next does not.
-  for (uint32_t n = 1; n <= 1024; n += n < 64 ? 1 : 61)
-    EXPECT_TRUE(kernels::variants::mul_const_imma_fits(2 * n + 4, 2 * n + 1)) << n;  // the quotient's guard words
-  EXPECT_TRUE(kernels::variants::mul_const_imma_fits(2052, 2049));
+  // Every size up to the limit fits one block (x rows of 2n + g, g the
+  // quotient's guard words, and a constant of 2n + 1 32-bit words), the next
+  // does not.
+  for (uint32_t n = 1; n <= 1024; n += n < 64 ? 1 : 61) {
+    const uint32_t g = kernels::modular::barrett_x_guard_words(2 * n);
+    EXPECT_TRUE(kernels::variants::mul_const_imma_fits(2 * n + g, 2 * n + 1)) << n;
+  }
+  EXPECT_TRUE(kernels::variants::mul_const_imma_fits(2048 + kernels::modular::barrett_x_guard_words(2048), 2049));
   EXPECT_FALSE(kernels::variants::mul_const_imma_fits(2 * 1300, 2 * 1300));  // past 227 KB
   EXPECT_FALSE(kernels::variants::mul_const_imma_fits(0, 8));
 }
