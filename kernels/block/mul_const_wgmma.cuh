@@ -51,7 +51,29 @@ constexpr uint32_t kWgTileWords = kWgmmaN / 4;         // 32 words a tile row
 // the same bank conflicts, ncu, session 27).
 constexpr uint32_t kWgRowStride = kWgTileWords + 2;
 constexpr uint32_t kWgMaxConstBytes = kImmaMaxConstBytes;  // column sums below 2^31
-constexpr uint32_t kWgMaxStagedWords = 2 * kWgInstances * kWgRowStride;  // W holds the constant while E is built
+// Rows 8-15 of each warp's 16 sit kWgSkew sums (64 bytes, half the banks)
+// further on, so that step 1's 64-bit stores, which put rows g and g + 8 in
+// one half-warp, meet 16 distinct bank pairs (with the plain stride rows g
+// and g + 8 share theirs: 2-way conflicts on every store); step 2's LDS.128
+// take rows 0-7 and 8-15 in separate quarter-warps, conflict-free either way.
+// H200, session 28, 2 Kbit mulmod (ncu): shared bank conflicts 16.6 M -> 3.9 M
+// in the quotient kernel and 14.2 M -> 1.7 M in the remainder kernel.
+// Each warp's 16 rows take kWgWarpWords sums, the skew included, so that a
+// warp's rows 8-15 end before the next warp's rows begin (session 28: with
+// the skew inside the plain 16 x 34 sums, row 15 ran 6 sums into the next
+// warp's row 0; racecheck found it on the H200, the host emulation did not).
+constexpr uint32_t kWgSkew = 8;
+constexpr uint32_t kWgWarpWords = 16 * kWgRowStride + kWgSkew;
+constexpr uint32_t kWgWords = kWgInstances / 16 * kWgWarpWords;  // W, in 64-bit sums
+// Row r's first sum in W.
+__host__ __device__ constexpr uint32_t wg_w_row(uint32_t r) {
+  return r / 16 * kWgWarpWords + r % 16 * kWgRowStride + (r % 16 >= 8 ? kWgSkew : 0);
+}
+static_assert(wg_w_row(7) + kWgTileWords <= wg_w_row(8) && wg_w_row(15) + kWgTileWords <= wg_w_row(16),
+              "W's rows do not overlap");
+static_assert(wg_w_row(kWgInstances - 1) + kWgTileWords <= kWgWords, "W holds its rows");
+static_assert(kWgWarpWords * 8 % 16 == 0, "rows stay 16-byte aligned for step 2's LDS.128");
+constexpr uint32_t kWgMaxStagedWords = 2 * kWgWords;  // W holds the constant while E is built
 static_assert(4 * kWgMaxStagedWords >= kImmaMaxConstBytes + 4, "W stages the constant");
 
 // Shared memory of one block: A (64 rows of X bytes), E, W (the word sums
@@ -71,7 +93,7 @@ struct WgmmaShape {
   __host__ __device__ uint64_t a_bytes() const { return uint64_t(kWgInstances) * x_pad; }
   __host__ __device__ uint64_t e_bytes() const { return 16ull * e_rows; }
   __host__ __device__ uint64_t smem_bytes() const {
-    return a_bytes() + e_bytes() + 8ull * kWgInstances * kWgRowStride;
+    return a_bytes() + e_bytes() + 8ull * kWgWords;
   }
 };
 
@@ -264,7 +286,7 @@ __device__ inline void wg_issue_tile(int (&d)[kWgmmaAcc], const WgmmaShape& sh, 
 __device__ inline void wg_word_sums(const int (&d)[kWgmmaAcc], unsigned long long* w_rows) {
   // (the warp's index in its warpgroup: blocks of two warpgroups, each its own W)
   const uint32_t w = (threadIdx.x % kWgmmaThreads) / 32, g = (threadIdx.x % 32) / 4, tq = threadIdx.x % 4, odd = tq & 1;
-  unsigned long long* dst = w_rows + (16 * w + g + 8 * odd) * kWgRowStride + tq / 2;
+  unsigned long long* dst = w_rows + wg_w_row(16 * w + g + 8 * odd) + tq / 2;
   const uint32_t mine_weight = odd ? 1u << 16 : 1u, their_weight = odd ? 1u : 1u << 16;
 #pragma unroll
   for (uint32_t j = 0; j < kWgmmaAcc / 4; ++j) {
@@ -303,15 +325,14 @@ __device__ inline void wg_store_words(const ImmaArgs& args, uint64_t inst, uint3
 }
 
 // The 32 words [c0w, c0w + 32) of a tile row, 16 a thread (half 0 the
-// lower), to row_dst (word c0w of the row) where both threads of the row
-// pass `whole` (the same for both: one row, one tile): the threads swap half
-// their words (8 shuffles) so that each of the pair's four 16-byte stores
-// fills a whole 32-byte sector, half 0 words 8 j .. 8 j + 3 and half 1 the
-// next four. A thread's own four stores would leave every sector half
+// lower), rearranged between the row's two threads (8 shuffles) so that
+// quad[4 j .. 4 j + 3] is words 8 j + 4 half .. 8 j + 4 half + 3 of the
+// tile row: the pair's j-th 16-byte stores then fill sector j whole in one
+// instruction. A thread's own four stores would leave every sector half
 // written by each of two instructions: at 2 Kbit the quotient kernel stored
 // 3.5x q's sectors and L2 took 1.4x more writes than that (ncu, session 27).
-// Returns whether it stored; every lane of the warp calls it.
-__device__ inline bool wg_store_tile_row(uint32_t* row_dst, bool whole, uint32_t half, const uint32_t (&wd)[16]) {
+// Every lane of the warp calls it.
+__device__ inline void wg_pair_quads(uint32_t half, const uint32_t (&wd)[16], uint32_t (&quad)[16]) {
   // Half 0 gives its words 4-7 and 12-15, half 1 its 0-3 and 8-11 (the
   // row's 16-19 and 24-27).
   uint32_t v[8];
@@ -320,15 +341,64 @@ __device__ inline bool wg_store_tile_row(uint32_t* row_dst, bool whole, uint32_t
     const uint32_t at = (k / 4) * 8 + k % 4;  // 0-3, 8-11
     v[k] = __shfl_xor_sync(0xffffffffu, half ? wd[at] : wd[at + 4], 16);
   }
+#pragma unroll
+  for (uint32_t k = 0; k < 4; ++k) {
+    // Sectors 0 and 1 (words 0-15): half 0 its own, half 1 what it got;
+    // sectors 2 and 3 (words 16-31): half 0 what it got, half 1 its own.
+    quad[k] = half ? v[k] : wd[k];
+    quad[4 + k] = half ? v[4 + k] : wd[8 + k];
+    quad[8 + k] = half ? wd[4 + k] : v[k];
+    quad[12 + k] = half ? wd[12 + k] : v[4 + k];
+  }
+}
+
+// The tile row to row_dst (word c0w of the row) where both threads of the
+// row pass `whole` (the same for both: one row, one tile), by whole
+// sectors (wg_pair_quads). Returns whether it stored; every lane of the warp
+// calls it.
+__device__ inline bool wg_store_tile_row(uint32_t* row_dst, bool whole, uint32_t half, const uint32_t (&wd)[16]) {
+  uint32_t quad[16];
+  wg_pair_quads(half, wd, quad);
   if (!whole) return false;
-  uint32_t* p = row_dst + 4 * half;
-  // Sectors 0 and 1 (words 0-15): half 0 its own, half 1 what it got.
-  wg_store4(p, half ? v[0] : wd[0], half ? v[1] : wd[1], half ? v[2] : wd[2], half ? v[3] : wd[3]);
-  wg_store4(p + 8, half ? v[4] : wd[8], half ? v[5] : wd[9], half ? v[6] : wd[10], half ? v[7] : wd[11]);
-  // Sectors 2 and 3 (words 16-31): half 0 what it got, half 1 its own.
-  wg_store4(p + 16, half ? wd[4] : v[0], half ? wd[5] : v[1], half ? wd[6] : v[2], half ? wd[7] : v[3]);
-  wg_store4(p + 24, half ? wd[12] : v[4], half ? wd[13] : v[5], half ? wd[14] : v[6], half ? wd[15] : v[7]);
+#pragma unroll
+  for (uint32_t j = 0; j < 4; ++j)
+    wg_store4(row_dst + 8 * j + 4 * half, quad[4 * j], quad[4 * j + 1], quad[4 * j + 2], quad[4 * j + 3]);
   return true;
+}
+
+// The product pass's tile row c0w of instance inst, any tile: by whole
+// sectors (wg_pair_quads) where the row's quads lie in [store_lo,
+// last_word) and 16-byte aligned, the rest word by word within [store_lo,
+// out_words), the top word to args.top where the caller keeps it apart
+// (last_word = out_words - 1 then). The first and last tiles of a row hold
+// words outside the stored range: the composed Barrett's quotient at 2 Kbit
+// stored their 17 words a row one by one, 32 rows' sectors an instruction,
+// and wrote 3x q's sectors in all. With these stores (ncu, H200, session
+// 28): 50.6 M -> 17.0 M store sectors, the kernel 1.25 -> 0.98 ms. Every
+// lane of the warp calls it.
+__device__ inline void wg_store_tile(const ImmaArgs& args, uint64_t inst, uint32_t c0w, uint32_t half,
+                                     const uint32_t (&wd)[16], uint32_t store_lo, uint32_t last_word) {
+  uint32_t quad[16];
+  wg_pair_quads(half, wd, quad);
+  if (inst >= args.count) return;
+  uint32_t* row_dst = args.out + inst * args.out_stride + (int64_t(c0w) - int64_t(args.write_lo));
+  const bool aligned = (reinterpret_cast<uintptr_t>(row_dst) & 15) == 0;
+#pragma unroll
+  for (uint32_t j = 0; j < 4; ++j) {
+    const uint32_t at0 = c0w + 8 * j + 4 * half;
+    if (aligned && at0 >= store_lo && at0 + 4 <= last_word) {
+      wg_store4(row_dst + 8 * j + 4 * half, quad[4 * j], quad[4 * j + 1], quad[4 * j + 2], quad[4 * j + 3]);
+    } else {
+#pragma unroll
+      for (uint32_t u = 0; u < 4; ++u) {
+        const uint32_t at = at0 + u;
+        if (args.top && at + 1 == args.out_words)
+          args.top[inst] = quad[4 * j + u];
+        else if (at >= store_lo && at < args.out_words)
+          row_dst[8 * j + 4 * half + u] = quad[4 * j + u];
+      }
+    }
+  }
 }
 
 // ---- The composed Barrett's finish in its q m' pass (barrett_rem_wgmma_kernel) ----
@@ -607,7 +677,7 @@ __device__ __forceinline__ void mul_const_wgmma_body(const ImmaArgs args) {
       }
 
       // Step 2, while the next tile's wgmmas run.
-      const unsigned long long* src = w_rows + row * kWgRowStride + 16 * half;
+      const unsigned long long* src = w_rows + wg_w_row(row) + 16 * half;
       const uint32_t wbase = c0 / 4 + 16 * half;
       // The word sums' halves: word q is lo[q] + hi[q - 1] + the carry, one
       // carry-flag chain (add16_split), as hi[q] < 2^25 (sums below 2^57).
@@ -628,15 +698,7 @@ __device__ __forceinline__ void mul_const_wgmma_body(const ImmaArgs args) {
       if (rem) {
         wg_rem_tile(args, inst, wbase, wd, tw, half, lane, row_borrow, dk0, r_top + row);
       } else {
-        // The row's whole tile part at once where it lies inside the
-        // stored words, 16-byte aligned; else each thread its own words.
-        const uint32_t c0w = c0 / 4;
-        uint32_t* row_dst = inst < count ? args.out + inst * args.out_stride + (int64_t(c0w) - int64_t(args.write_lo))
-                                         : nullptr;
-        const bool whole = row_dst != nullptr && c0w >= store_lo && c0w + 32 <= last_word &&
-                           (reinterpret_cast<uintptr_t>(row_dst) & 15) == 0;
-        if (!wg_store_tile_row(row_dst, whole, half, wd) && inst < count)
-          wg_store_words(args, inst, wbase, wd, store_lo, last_word);
+        wg_store_tile(args, inst, c0 / 4, half, wd, store_lo, last_word);
       }
     }
     if (rem) {

@@ -37,7 +37,7 @@ struct WgSegment {
 struct WgmmaPairShape {
   WgmmaShape one;
   __host__ __device__ static WgmmaPairShape of(const ImmaArgs& a) { return {WgmmaShape::of(a)}; }
-  __host__ __device__ uint64_t w_bytes() const { return 8ull * kWgInstances * kWgRowStride; }
+  __host__ __device__ uint64_t w_bytes() const { return 8ull * kWgWords; }
   __host__ __device__ uint64_t segment_bytes() const { return 2ull * 2 * kWgInstances * 2 * sizeof(WgSegment); }
   __host__ __device__ uint64_t smem_bytes() const {
     return one.a_bytes() + one.e_bytes() + 2 * w_bytes() + segment_bytes();
@@ -71,7 +71,7 @@ __global__ void __launch_bounds__(kWgPairThreads) mul_const_wgmma_pair_kernel(co
   // serializes the wgmmas inside: its C7520)
   const uint32_t tid = threadIdx.x, wg = __shfl_sync(0xffffffffu, tid / kWgmmaThreads, 0), lane = tid % 32,
                  warp = (tid % kWgmmaThreads) / 32;
-  unsigned long long* w_rows = w_all + wg * (kWgInstances * kWgRowStride);
+  unsigned long long* w_rows = w_all + wg * kWgWords;
 
   // E, once a block (the constant staged in the first W).
   uint32_t* k_stage = reinterpret_cast<uint32_t*>(w_all);
@@ -115,7 +115,7 @@ __global__ void __launch_bounds__(kWgPairThreads) mul_const_wgmma_pair_kernel(co
         __syncwarp();
         if (t + 2 < tiles) wg_issue_tile(d, sh, a_base, e_base, c0 + 2 * kWgmmaN);
         // The segment with no carry in, and its summary.
-        const unsigned long long* src = w_rows + row * kWgRowStride + 16 * half;
+        const unsigned long long* src = w_rows + wg_w_row(row) + 16 * half;
         unsigned long long sum[16];
 #pragma unroll
         for (uint32_t q = 0; q < 16; ++q) sum[q] = src[q];
