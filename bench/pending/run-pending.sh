@@ -6,7 +6,8 @@
 #   2. main ("base") against each set whose benchmark differs from main's:
 #      tcbarrett mulmod at MM_BITS (2-32 Kbit and 12345 bits), the builds
 #      alternated twice (median of 5 reps each); sqrmod once for SQ_SETS
-#      (base, all); powm with a shared modulus (tcbarrett w6, 4 and 8 Kbit);
+#      (base, all); powm with a shared modulus (tcbarrett w6, POWM_BITS: 4 and
+#      8 Kbit);
 #   3. with NCU=1, ncu of an 8 Kbit mulmod's reduction kernels (duration,
 #      issue, warp states) for NCU_SETS (base, all), and every kernel's time
 #      in main's mulmod at NCU_ALL_BITS (2, 4, 8, 32 Kbit); NCU_SOURCE=1
@@ -50,7 +51,7 @@ if [[ $mode == measure ]]; then
   done
   for v in "${timed[@]}"; do
     step "powm-$v" 40 /tmp/p/$v/bigtune-bench-mod --powm-shared-modulus --no-mulmod --no-gmp --reps 3 \
-      --powm-bits 4096 8192 --only tcbarrett.u64.q1.w6
+      --powm-bits ${POWM_BITS:-4096 8192} --only tcbarrett.u64.q1.w6
   done
   if [[ ${NCU:-0} == 1 ]]; then
     # Every kernel of main's mulmod (warm-up and one timed call) at
