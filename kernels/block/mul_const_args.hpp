@@ -29,6 +29,22 @@ struct ImmaArgs {
   uint32_t out_lo = 0, out_words = 0, out_stride = 0, write_lo = 0;
   uint32_t add_at = 0;        // 0: nothing added
   uint32_t* top = nullptr;    // null: the last word stored like the others
+  // The composed Barrett's quotient: the product's word just below q (w + g).
+  // Where it is below kQuotientExactLimit (and q's bit N is 0), q is exactly
+  // floor(x / m') (kernels/modular/barrett.hpp) and the wgmma kernel sets
+  // kQuotientExact in top[i]; 0: never set.
+  uint32_t exact_word = 0;
+  // The product's words added to those out (and top) holds, with their
+  // carries, instead of stored: the parts of x after the first where a
+  // product is split by x (imma_x_part_args). The wgmma kernel only.
+  bool add_to_out = false;
+  // Where set (a split product's parts): words [low_lo, store_lo) of instance
+  // i, which are computed but not stored, go to low + i low_stride + (word -
+  // low_lo) (added to, with add_to_out), so that the parts' sum carries into
+  // word store_lo as the whole product's words do. Only computed words are
+  // touched: low_lo may lie below the first tile.
+  uint32_t* low = nullptr;
+  uint32_t low_lo = 0, low_stride = 0;
   uint64_t count = 0;
   // The composed Barrett's remainder in its q m' pass (barrett_rem_wgmma_kernel,
   // imma_barrett_remainder_args); rem == nullptr: the plain product.
@@ -38,6 +54,12 @@ struct ImmaArgs {
   const uint32_t* rem_q_top = nullptr;  // q's bit N, one word an instance
   uint32_t* rem = nullptr;              // x_words words an instance, x_words apart
 };
+
+// Bit 31 of the composed Barrett's q_top[i] (ImmaArgs::exact_word): q_i is
+// floor(x_i / m'), so r = x_i - q_i m' is below m' and no correction runs.
+// Bit 0 stays q's bit N; readers mask it.
+constexpr uint32_t kQuotientExact = 1u << 31;
+constexpr uint32_t kQuotientExactLimit = 0xfffffff0u;
 
 // The plain product: out_i words [out_lo, out_words) of x_i * k.
 inline ImmaArgs imma_product_args(uint32_t* out, uint32_t out_lo, uint32_t out_words, uint32_t out_stride,
@@ -50,6 +72,37 @@ inline ImmaArgs imma_product_args(uint32_t* out, uint32_t out_lo, uint32_t out_w
   a.count = count;
   return a;
 }
+// Part [d, d + h) of x's words: x = sum of 2^(32 d) x_d, so x k = sum of
+// 2^(32 d) x_d k, and each part is the same product's words from x_d alone,
+// at their places (word j of x_d k is word j + d of x k). Parts after the
+// first add (add_to_out) to what the first stored. Without a low buffer
+// each part's words start at store_lo: the carry that the parts' words below
+// store_lo would pass up in their sum is lost, so words from store_lo on come
+// out at most (parts - 1) units of word store_lo low; exact where store_lo
+// is 0 (the plain product from word 0) or with `low` (ImmaArgs::low: the
+// words below store_lo summed there too). A part of x past out_words has
+// nothing to add.
+inline ImmaArgs imma_x_part_args(const ImmaArgs& a, uint32_t d, uint32_t h, bool add) {
+  ImmaArgs p = a;
+  p.x_lo = a.x_lo + d;
+  p.x_words = a.x_words - d < h ? a.x_words - d : h;
+  p.out_lo = a.out_lo > d ? a.out_lo - d : 0;
+  p.out_words = a.out_words > d ? a.out_words - d : 0;
+  if (a.write_lo >= d) {
+    p.write_lo = a.write_lo - d;
+  } else {  // (out's row starts below word d: the part's word 0 is the row's word d - write_lo)
+    p.write_lo = 0;
+    p.out = a.out + (d - a.write_lo);
+  }
+  p.add_to_out = add;
+  p.exact_word = 0;  // (marks need the whole product's word below q)
+  if (a.low) {  // (the part's word 0 is the whole's word d)
+    p.low_lo = a.low_lo > d ? a.low_lo - d : 0;
+    p.low = a.low + (d > a.low_lo ? d - a.low_lo : 0);
+  }
+  return p;
+}
+
 // The composed Barrett's quotient with guard words (launch_barrett_imma_quotient,
 // kernels/modular/barrett.hpp): q = floor(q1' mu2 / 2^(N+32+32g)) for q1' =
 // words [w - g, 2w) of t_i << shift[0] (g = x_guard, barrett_x_guard_words)
@@ -57,7 +110,8 @@ inline ImmaArgs imma_product_args(uint32_t* out, uint32_t out_lo, uint32_t out_w
 // words >= w + g - 1: x_i's row added at word w + 1 is the 2^(N+32)
 // (q1' mu2 = q1' mu2_lo + q1' 2^(32 (w + 1))). q's w words (words
 // [w + g + 1, 2w + g + 1) of the product) to q + i w, its bit N (word
-// 2w + g + 1) to q_top[i].
+// 2w + g + 1) to q_top[i], with kQuotientExact where word w + g says q is
+// exact (the wgmma kernel).
 inline ImmaArgs imma_barrett_quotient_args(uint32_t* q, uint32_t* q_top, const uint32_t* t, uint32_t t_words,
                                            uint64_t count, const uint32_t* mu2_lo, const uint32_t* shift, uint32_t w,
                                            uint32_t x_guard) {
@@ -68,6 +122,7 @@ inline ImmaArgs imma_barrett_quotient_args(uint32_t* q, uint32_t* q_top, const u
   a.out = q, a.out_lo = w + x_guard - 1, a.out_words = 2 * w + x_guard + 2, a.out_stride = w;
   a.write_lo = w + x_guard + 1;
   a.add_at = w + 1, a.top = q_top;
+  a.exact_word = w + x_guard;
   a.count = count;
   return a;
 }

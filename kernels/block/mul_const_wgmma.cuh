@@ -301,27 +301,44 @@ __device__ inline void wg_word_sums(const int (&d)[kWgmmaAcc], unsigned long lon
   }
 }
 
-// Stores a thread's 16 words of instance inst from word wbase on: four
-// 16-byte stores where all 16 lie in [store_lo, last_word) and the address is
-// aligned, else word by word within [store_lo, out_words), the top word to
-// args.top where the caller keeps it apart (last_word = out_words - 1 then).
+// One quad of instance inst's output row, words [at0, at0 + 4) to dst (the
+// row's word at0): one 16-byte store where the quad lies in [store_lo,
+// last_word) and dst is aligned (`aligned`: the row's start is, and at0 is a
+// multiple of 4 from it), else word by word within [store_lo, out_words),
+// the top word to args.top where the caller keeps it apart (last_word =
+// out_words - 1 then; top_bits added where it is 0), words below store_lo to
+// args.low where set. The one store rule of both wgmma product kernels
+// (wg_store_words, wg_store_tile).
+__device__ inline void wg_store_quad(const ImmaArgs& args, uint64_t inst, uint32_t at0, uint32_t* dst, bool aligned,
+                                     uint32_t v0, uint32_t v1, uint32_t v2, uint32_t v3, uint32_t store_lo,
+                                     uint32_t last_word, uint32_t top_bits) {
+  if (aligned && at0 >= store_lo && at0 + 4 <= last_word) {
+    wg_store4(dst, v0, v1, v2, v3);
+    return;
+  }
+  const uint32_t v[4] = {v0, v1, v2, v3};
+#pragma unroll
+  for (uint32_t u = 0; u < 4; ++u) {
+    const uint32_t at = at0 + u;
+    if (args.top && at + 1 == args.out_words)
+      args.top[inst] = v[u] | (v[u] == 0 ? top_bits : 0u);
+    else if (at >= store_lo && at < args.out_words)
+      dst[u] = v[u];
+    else if (args.low && at >= args.low_lo && at < store_lo)
+      args.low[inst * args.low_stride + (at - args.low_lo)] = v[u];
+  }
+}
+
+// A thread's 16 words of instance inst from word wbase on, a quad at a time
+// (wg_store_quad).
 __device__ inline void wg_store_words(const ImmaArgs& args, uint64_t inst, uint32_t wbase, const uint32_t (&wd)[16],
                                       uint32_t store_lo, uint32_t last_word) {
-  const uint32_t out_words = args.out_words;
   uint32_t* dst = args.out + inst * args.out_stride + (int64_t(wbase) - int64_t(args.write_lo));
-  if (wbase >= store_lo && wbase + 16 <= last_word && (reinterpret_cast<uintptr_t>(dst) & 15) == 0) {
+  const bool aligned = (reinterpret_cast<uintptr_t>(dst) & 15) == 0;
 #pragma unroll
-    for (uint32_t q = 0; q < 16; q += 4) wg_store4(dst + q, wd[q], wd[q + 1], wd[q + 2], wd[q + 3]);
-  } else {
-#pragma unroll
-    for (uint32_t q = 0; q < 16; ++q) {
-      const uint32_t at = wbase + q;
-      if (args.top && at + 1 == out_words)
-        args.top[inst] = wd[q];
-      else if (at >= store_lo && at < out_words)
-        dst[q] = wd[q];
-    }
-  }
+  for (uint32_t q = 0; q < 16; q += 4)
+    wg_store_quad(args, inst, wbase + q, dst + q, aligned, wd[q], wd[q + 1], wd[q + 2], wd[q + 3], store_lo, last_word,
+                  0u);
 }
 
 // The 32 words [c0w, c0w + 32) of a tile row, 16 a thread (half 0 the
@@ -368,37 +385,62 @@ __device__ inline bool wg_store_tile_row(uint32_t* row_dst, bool whole, uint32_t
 
 // The product pass's tile row c0w of instance inst, any tile: by whole
 // sectors (wg_pair_quads) where the row's quads lie in [store_lo,
-// last_word) and 16-byte aligned, the rest word by word within [store_lo,
-// out_words), the top word to args.top where the caller keeps it apart
-// (last_word = out_words - 1 then). The first and last tiles of a row hold
-// words outside the stored range: the composed Barrett's quotient at 2 Kbit
-// stored their 17 words a row one by one, 32 rows' sectors an instruction,
-// and wrote 3x q's sectors in all. With these stores (ncu, H200, session
+// last_word) and 16-byte aligned, the rest as wg_store_quad says. The first
+// and last tiles of a row hold words outside the stored range: the composed
+// Barrett's quotient at 2 Kbit stored their 17 words a row one by one, 32
+// rows' sectors an instruction, and wrote 3x q's sectors in all. With these stores (ncu, H200, session
 // 28): 50.6 M -> 17.0 M store sectors, the kernel 1.25 -> 0.98 ms. Every
 // lane of the warp calls it.
 __device__ inline void wg_store_tile(const ImmaArgs& args, uint64_t inst, uint32_t c0w, uint32_t half,
-                                     const uint32_t (&wd)[16], uint32_t store_lo, uint32_t last_word) {
+                                     const uint32_t (&wd)[16], uint32_t store_lo, uint32_t last_word,
+                                     uint32_t top_bits) {
   uint32_t quad[16];
   wg_pair_quads(half, wd, quad);
   if (inst >= args.count) return;
   uint32_t* row_dst = args.out + inst * args.out_stride + (int64_t(c0w) - int64_t(args.write_lo));
   const bool aligned = (reinterpret_cast<uintptr_t>(row_dst) & 15) == 0;
 #pragma unroll
-  for (uint32_t j = 0; j < 4; ++j) {
-    const uint32_t at0 = c0w + 8 * j + 4 * half;
-    if (aligned && at0 >= store_lo && at0 + 4 <= last_word) {
-      wg_store4(row_dst + 8 * j + 4 * half, quad[4 * j], quad[4 * j + 1], quad[4 * j + 2], quad[4 * j + 3]);
-    } else {
+  for (uint32_t j = 0; j < 4; ++j)
+    wg_store_quad(args, inst, c0w + 8 * j + 4 * half, row_dst + 8 * j + 4 * half, aligned, quad[4 * j],
+                  quad[4 * j + 1], quad[4 * j + 2], quad[4 * j + 3], store_lo, last_word, top_bits);
+}
+
+// add_to_out: the 16 words [wbase, wbase + 16) that instance inst's out
+// row holds where wg_store_tile would store them (top[inst] for the top word
+// where the caller keeps it apart, args.low below store_lo), zero elsewhere.
+__device__ inline void wg_load_out16(const ImmaArgs& args, uint64_t inst, uint32_t wbase, uint32_t store_lo,
+                                     uint32_t last_word, uint32_t (&ex)[16]) {
+  const bool live = inst < args.count;
+  const uint32_t* row = live ? args.out + inst * args.out_stride + (int64_t(wbase) - int64_t(args.write_lo)) : nullptr;
+  if (live && wbase >= store_lo && wbase + 16 <= last_word && (reinterpret_cast<uintptr_t>(row) & 15) == 0) {
 #pragma unroll
-      for (uint32_t u = 0; u < 4; ++u) {
-        const uint32_t at = at0 + u;
-        if (args.top && at + 1 == args.out_words)
-          args.top[inst] = quad[4 * j + u];
-        else if (at >= store_lo && at < args.out_words)
-          row_dst[8 * j + 4 * half + u] = quad[4 * j + u];
-      }
+    for (uint32_t q = 0; q < 16; q += 4) {
+      const uint4 v = *reinterpret_cast<const uint4*>(row + q);
+      ex[q] = v.x, ex[q + 1] = v.y, ex[q + 2] = v.z, ex[q + 3] = v.w;
     }
+    return;
   }
+  const uint32_t* low = live && args.low ? args.low + inst * args.low_stride : nullptr;
+#pragma unroll
+  for (uint32_t q = 0; q < 16; ++q) {
+    const uint32_t at = wbase + q;
+    ex[q] = !live                                  ? 0u
+            : args.top && at + 1 == args.out_words ? args.top[inst]
+            : at >= store_lo && at < args.out_words ? row[q]
+            : low && at >= args.low_lo && at < store_lo ? low[at - args.low_lo]
+                                                    : 0u;
+  }
+}
+
+// x += y + c (c in {0, 1}); returns the carry out.
+__device__ inline uint32_t wg_add16(uint32_t (&x)[16], const uint32_t (&y)[16], uint32_t c) {
+#pragma unroll
+  for (uint32_t q = 0; q < 16; ++q) {
+    const uint64_t v = uint64_t(x[q]) + y[q] + c;
+    x[q] = uint32_t(v);
+    c = uint32_t(v >> 32);
+  }
+  return c;
 }
 
 // ---- The composed Barrett's finish in its q m' pass (barrett_rem_wgmma_kernel) ----
@@ -590,7 +632,7 @@ __device__ inline void wg_rem_corrections(const ImmaArgs& args, uint64_t inst, u
 // The remainder kernel's shared memory: the product's and r's top word of
 // each row of the group.
 __host__ __device__ inline uint64_t wg_rem_smem_bytes(const ImmaArgs& a) {
-  return WgmmaShape::of(a).smem_bytes() + 4ull * kWgInstances;
+  return WgmmaShape::of(a).smem_bytes() + 4ull * kWgInstances + 4ull * kWgmmaThreads / 32;  // r_top, exact_votes
 }
 
 // out_i gets words [out_lo, out_words) of x_i * k as mul_const_imma_kernel
@@ -609,6 +651,7 @@ __device__ __forceinline__ void mul_const_wgmma_body(const ImmaArgs args) {
   const uint32_t out_words = args.out_words;
   const uint32_t lead = min((args.out_lo - args.write_lo) % 8, args.out_lo), out_lo = args.out_lo - lead;
   const uint32_t store_lo = max(args.out_lo, args.write_lo);  // the words stored: [store_lo, out_words)
+  const bool unshifted = args.shift == nullptr || args.shift[0] == 0;  // (the quotient marks q exact only there)
   const uint64_t count = args.count;
   const WgmmaShape sh = WgmmaShape::of(args);
 #ifdef BIGTUNE_WARP_EMULATION
@@ -621,6 +664,7 @@ __device__ __forceinline__ void mul_const_wgmma_body(const ImmaArgs args) {
   unsigned char* e = smem + sh.a_bytes();
   unsigned long long* w_rows = reinterpret_cast<unsigned long long*>(e + sh.e_bytes());
   uint32_t* r_top = reinterpret_cast<uint32_t*>(smem + sh.smem_bytes());  // Rem: r's top word of each row
+  uint32_t* exact_votes = r_top + kWgInstances;                           // Rem: a word a warp
   const uint32_t tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
   const bool rem = Rem && args.rem_shift[0] == 0;  // (the same for the whole launch)
 
@@ -648,32 +692,47 @@ __device__ __forceinline__ void mul_const_wgmma_body(const ImmaArgs args) {
   const bool copy_async = groups > gridDim.x;
   for (uint64_t group = blockIdx.x; group < groups; group += gridDim.x) {
     const uint64_t first = group * kWgInstances, inst = first + row;
+    // Rem: q's top word (bit 0: q's bit N; kQuotientExact: q = floor(x /
+    // m'), so r < m'). Where every row of the group has q exact, r is x -
+    // q m' mod 2^N: the tiles stop at word w, and neither r's top word nor
+    // the corrections are needed (at 2 Kbit one tile of three, and the one
+    // with the most x blocks). The decision is the group's (wgmma is the
+    // warpgroup's): a warp's vote in exact_votes, read after the barrier.
+    const uint32_t q_top = rem && inst < count ? args.rem_q_top[inst] : kQuotientExact;
+    if (rem) {
+      const unsigned votes = __ballot_sync(0xffffffffu, (q_top & kQuotientExact) != 0);
+      if (lane == 0) exact_votes[warp] = votes == 0xffffffffu ? 1u : 0u;
+    }
     wg_stage_a(args, sh, a_rows, first, copy_async);
     fence_shared_for_tensor_cores();
     __syncthreads();
     if (group + gridDim.x < groups) wg_prefetch_rows(args, (group + gridDim.x) * kWgInstances);
+    const bool exact = rem && (exact_votes[0] & exact_votes[1] & exact_votes[2] & exact_votes[3]) != 0;
+    const uint32_t end_bytes = exact ? 4 * args.x_words : out_bytes;  // (Rem: x_words = w)
 
     int d[kWgmmaAcc] = {};
     wg_issue_tile(d, sh, a_base, e_base, 4 * out_lo);
     uint32_t row_carry = 0;            // into this tile's first word (half 0's threads; below 2^26)
     uint32_t row_borrow = 0;           // Rem: r's borrow, likewise
-    const uint32_t dk0 = rem && inst < count && args.rem_q_top[inst] ? args.k[0] : 0u;  // q's bit N times m'[0]
+    uint32_t row_add_carry = 0;        // add_to_out: the addition's carry, likewise
+    uint32_t row_inexact = 0;          // the quotient (exact_word): word w + g says q may be one short
+    const uint32_t dk0 = q_top & 1u ? args.k[0] : 0u;  // Rem: q's bit N times m'[0]
     // Rem: t's words of this thread's part of the tile, loaded a tile ahead
     // (issued with the next tile's wgmmas), so that step 2 finds them in
     // registers: at 8 Kbit the kernel waited on these loads (ncu, session 24).
     uint32_t t_next[16];
     if (rem) wg_rem_load_t(args, inst, out_lo + 16 * half, t_next);
-    for (uint32_t c0 = 4 * out_lo; c0 < out_bytes; c0 += kWgmmaN) {
+    for (uint32_t c0 = 4 * out_lo; c0 < end_bytes; c0 += kWgmmaN) {
       wgmma_wait_all();
       wgmma_pin(d);
       wg_word_sums(d, w_rows);
       __syncwarp();
-      if (c0 + kWgmmaN < out_bytes) wg_issue_tile(d, sh, a_base, e_base, c0 + kWgmmaN);
+      if (c0 + kWgmmaN < end_bytes) wg_issue_tile(d, sh, a_base, e_base, c0 + kWgmmaN);
       uint32_t tw[16];
       if (rem) {
 #pragma unroll
         for (uint32_t q = 0; q < 16; ++q) tw[q] = t_next[q];
-        if (c0 + kWgmmaN < out_bytes) wg_rem_load_t(args, inst, (c0 + kWgmmaN) / 4 + 16 * half, t_next);
+        if (c0 + kWgmmaN < end_bytes) wg_rem_load_t(args, inst, (c0 + kWgmmaN) / 4 + 16 * half, t_next);
       }
 
       // Step 2, while the next tile's wgmmas run.
@@ -698,10 +757,31 @@ __device__ __forceinline__ void mul_const_wgmma_body(const ImmaArgs args) {
       if (rem) {
         wg_rem_tile(args, inst, wbase, wd, tw, half, lane, row_borrow, dk0, r_top + row);
       } else {
-        wg_store_tile(args, inst, c0 / 4, half, wd, store_lo, last_word);
+        if (!Rem && args.add_to_out) {  // (the same for the whole launch; the remainder kernel's shapes fit whole)
+          // The words out holds added, one carry through the row: half 0's
+          // from the tile below, half 1's after a shuffle.
+          uint32_t ex[16];
+          wg_load_out16(args, inst, wbase, store_lo, last_word, ex);
+          const uint32_t ca = wg_add16(wd, ex, half == 0 ? row_add_carry : 0u);
+          uint32_t ain = __shfl_xor_sync(0xffffffffu, ca, 16);
+          if (half == 0) ain = 0;
+          const uint32_t ca2 = add16_word(wd, ain);
+          row_add_carry = __shfl_sync(0xffffffffu, ca + ca2, lane | 16);
+        }
+        if (args.exact_word) {
+          // The quotient: word w + g (in the first tile: the tiles start at
+          // most 7 words below out_lo = w + g - 1) decides whether q is exact.
+          uint32_t v = 0;
+#pragma unroll
+          for (uint32_t q = 0; q < 16; ++q) v = wbase + q == args.exact_word ? wd[q] : v;
+          const uint32_t mine = args.exact_word - wbase < 16 && v >= kQuotientExactLimit ? 1u : 0u;
+          row_inexact |= mine | __shfl_xor_sync(0xffffffffu, mine, 16);
+        }
+        const bool q_exact = args.exact_word && !row_inexact && args.exact_word >= out_lo && unshifted;
+        wg_store_tile(args, inst, c0 / 4, half, wd, store_lo, last_word, q_exact ? kQuotientExact : 0u);
       }
     }
-    if (rem) {
+    if (rem && !exact) {
       __syncthreads();  // every row's words of r stored, its top word in r_top
       wg_rem_corrections(args, inst, half, lane, r_top + row);
     }

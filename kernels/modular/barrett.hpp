@@ -52,6 +52,18 @@
 // less than 2^(32 (w + g - 1) + 29) / 2^(N+32+32g) = 2^-35: q is
 // floor(x / m') or one less.
 //
+// Which of the two, the quotient pass can tell (session 28): with V the
+// computed q1' mu2 / 2^(N+32+32g) (the dropped columns left out), V <= x /
+// m' < V + e, e < 2^(1-32g) + 2^-31 + 2^-35 + 2^-N < 2^-29 for g >= 1 and
+// N >= 64, and q = floor(V). So q < floor(x / m') needs frac(V) > 1 - 2^-29.
+// frac(V) < (c + 1) / 2^32 for c the computed word w + g (the word just
+// below q's), so c < 2^32 - 8 proves q = floor(x / m'), r = x - q m' < m'
+// and r = (x - q m') mod 2^N: no top word, no correction. The wgmma
+// quotient marks such instances (block::kQuotientExact where c <
+// kQuotientExactLimit = 2^32 - 16), and the wgmma remainder pass of a group
+// whose instances are all marked stops at word w. A random x goes unmarked
+// with probability 2^-28; x = c m' - 1 (frac(x / m') just below 1) does.
+//
 // For x = a * b with a, b < m: x << s < m'^2 < 2^(2N), and x mod m =
 // ((x << s) mod m') >> s. Operands >= m are first reduced the same way with
 // x = a << s < 2^(2N - 1) (no product). m = 1 gives s = N - 1, m' = 2^(N-1)

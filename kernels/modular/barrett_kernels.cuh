@@ -17,7 +17,7 @@ struct BarrettDev {
   uint64_t count_m;      // moduli (1: shared)
   uint32_t n;            // 64-bit words per operand
   uint32_t* shift;       // s per instance
-  uint32_t* d;           // carry of q = P_hi + q1 (bit N of q)
+  uint32_t* d;           // carry of q = P_hi + q1 (bit N of q, bit 0; the tensor quotient adds block::kQuotientExact)
   uint32_t* flag;        // some operand >= m
   uint64_t* mprime;      // m << s, n words per instance
   uint64_t* mu;          // mu_lo, n words per instance
@@ -162,7 +162,7 @@ __device__ inline void barrett_finish_rows_body(const BarrettDev& v, const uint6
   const uint64_t* mp = v.mprime + barrett_mod_index(v, i) * n;
   uint64_t* row[2] = {v.p + i * 2 * n, v.alt + i * 2 * n};
   // q = q_lo + d 2^N: q m' = q_lo m' + d m' 2^N, of which word n is d m'[0].
-  const uint64_t dm = v.d[i] ? mp[0] : 0;
+  const uint64_t dm = v.d[i] & 1u ? mp[0] : 0;  // (q's bit N; block::kQuotientExact masked)
   uint32_t c = 0, c2 = 0;
   for (uint32_t base = 0; base < w; base += 32) {
     const uint32_t j = base + lane, len = barrett_round_len(w, base);
@@ -229,7 +229,7 @@ __device__ inline void barrett_finish_regs_body(const BarrettDev& v, const uint6
   const uint64_t* ti = t + i * t_words;
   const uint64_t* mp = v.mprime + barrett_mod_index(v, i) * n;
   const uint64_t* qm = v.p + i * 2 * n;
-  const uint64_t dm = v.d[i] ? mp[0] : 0;  // word n of q m' also has d m'[0] (q's bit N)
+  const uint64_t dm = v.d[i] & 1u ? mp[0] : 0;  // word n of q m' also has d m'[0] (q's bit N; block::kQuotientExact masked)
   uint64_t r[kBarrettFinishRounds], y[kBarrettFinishRounds];
 #pragma unroll
   for (uint32_t b = 0; b < kBarrettFinishRounds; ++b) {  // the loads, all rounds

@@ -238,8 +238,11 @@ cudaError_t reduction_product(const Call& c, const uint64_t* a, const uint64_t* 
 cudaError_t reduce(const Call& c, const uint64_t* t, uint32_t t_words, uint64_t* out) {
   cudaError_t e = cudaSuccess;
   if (c.tensor) {  // q = floor(q1' mu2 / 2^(N+32+32g)) in one pass (barrett.hpp: guard words)
+    // (p, the q m' product's 2N bits an instance, is free until that product:
+    // the quotient's scratch where it runs in parts)
     e = launch_barrett_imma_quotient(reinterpret_cast<uint32_t*>(c.dev.q), c.dev.d, reinterpret_cast<const uint32_t*>(t),
-                                     2 * t_words, c.dev.count, c.dev.mu2, c.dev.shift, 2 * c.dev.n, c.stream);
+                                     2 * t_words, c.dev.count, c.dev.mu2, c.dev.shift, 2 * c.dev.n,
+                                     reinterpret_cast<uint32_t*>(c.dev.p), 4 * c.dev.n, c.stream);
   } else {
     barrett_q1_kernel<<<c.grid, c.block, 0, c.stream>>>(c.dev, t, t_words);
     e = reduction_product(c, c.dev.q, c.dev.mu, c.mu_hat, c.dev.p);

@@ -41,7 +41,14 @@ cudaError_t tensor_device(TensorDevice& d) {
 }
 
 cudaError_t launch_imma(const block::ImmaArgs& args, const TensorDevice& dev, cudaStream_t stream) {
-  if (dev.wgmma && mul_const_wgmma_fits(args)) return launch_mul_const_wgmma(args, dev.sms, stream);
+  if (dev.wgmma && mul_const_wgmma_fits(args)) {
+    block::ImmaArgs whole = args;
+    whole.low = nullptr;  // (for parts only: the whole product carries through its own words)
+    return launch_mul_const_wgmma(whole, dev.sms, stream);
+  }
+  if (dev.wgmma) {
+    if (const uint32_t parts = mul_const_wgmma_parts(args)) return launch_mul_const_wgmma_parts(args, parts, dev.sms, stream);
+  }
   const uint64_t groups = (args.count + block::kImmaInstances - 1) / block::kImmaInstances;
   return launch_resident_wave(block::mul_const_imma_kernel, block::kImmaThreads,
                               block::ImmaShape::of(args.x_words, args.k_words).smem_bytes(), groups, dev.sms, args,
@@ -67,11 +74,17 @@ cudaError_t launch_mul_const_imma(uint32_t* out, uint32_t out_lo, uint32_t out_w
 
 cudaError_t launch_barrett_imma_quotient(uint32_t* q, uint32_t* q_top, const uint32_t* t, uint32_t t_words,
                                          uint64_t count, const uint32_t* mu2_lo, const uint32_t* shift, uint32_t w,
-                                         cudaStream_t stream) {
+                                         uint32_t* scratch, uint32_t scratch_stride, cudaStream_t stream) {
   const uint32_t g = modular::barrett_x_guard_words(w);
   if (w < 2 || !mul_const_imma_fits(w + g, w + 1)) return cudaErrorInvalidValue;
   if (count == 0) return cudaSuccess;
-  return launch_imma(block::imma_barrett_quotient_args(q, q_top, t, t_words, count, mu2_lo, shift, w, g), stream);
+  block::ImmaArgs args = block::imma_barrett_quotient_args(q, q_top, t, t_words, count, mu2_lo, shift, w, g);
+  // The words below q's that a product in parts sums in scratch: from 8
+  // below out_lo (at or below the first tile's start) to store_lo.
+  args.low_lo = args.out_lo >= 8 ? args.out_lo - 8 : 0;
+  if (scratch != nullptr && scratch_stride >= args.write_lo - args.low_lo)
+    args.low = scratch, args.low_stride = scratch_stride;
+  return launch_imma(args, stream);
 }
 
 cudaError_t launch_barrett_imma_remainder(uint32_t* rem, uint32_t* p, const uint32_t* q, const uint32_t* q_top,

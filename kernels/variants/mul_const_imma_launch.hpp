@@ -22,7 +22,7 @@ bool mul_const_imma_fits(uint32_t x_words, uint32_t k_words);
 // out_i (words [out_lo, out_words), out_stride apart) = x_i * k modulo
 // 2^(32 out_words) for i < count, exact for out_lo = 0; from out_lo > 0 the
 // columns below word out_lo are not summed (the high half of a product that
-// tolerates it): word out_lo is then less than 2^30 low, the words above it
+// tolerates it): word out_lo is then less than 2^31 low, the words above it
 // at most one. x_i has x_words words, x_stride apart.
 // cudaErrorInvalidValue where the shape does not fit.
 cudaError_t launch_mul_const_imma(uint32_t* out, uint32_t out_lo, uint32_t out_words, uint32_t out_stride, const uint32_t* x,
@@ -35,10 +35,13 @@ cudaError_t launch_mul_const_imma(uint32_t* out, uint32_t out_lo, uint32_t out_w
 // (t_i: t_words words, t_words apart; s = shift[0]; g =
 // barrett_x_guard_words(w)) and mu2 = 2^(N+32) + mu2_lo (w + 1 words), from
 // the columns of words >= w + g - 1 (at most one low); q's w words to
-// q + i w, its bit N to q_top[i].
+// q + i w, its bit N to q_top[i]. scratch (at least 10 words an instance,
+// scratch_stride apart; may be null) holds the words below q's where the
+// wgmma kernel takes x in parts (mul_const_wgmma_parts), so that q is as
+// exact as from one launch; without it q is up to three low there.
 cudaError_t launch_barrett_imma_quotient(uint32_t* q, uint32_t* q_top, const uint32_t* t, uint32_t t_words,
                                          uint64_t count, const uint32_t* mu2_lo, const uint32_t* shift, uint32_t w,
-                                         cudaStream_t stream);
+                                         uint32_t* scratch, uint32_t scratch_stride, cudaStream_t stream);
 
 // The composed Barrett's q m' pass (n = w / 2 words of 64 bits; q_i = q + i w
 // plus q_top[i] 2^N, t_i of t_words words, m' of w words, s = shift[0]):
@@ -58,6 +61,17 @@ cudaError_t launch_barrett_imma_remainder(uint32_t* rem, uint32_t* p, const uint
 // launch_imma takes it on compute capability 9.0 where it fits.
 bool mul_const_wgmma_fits(const block::ImmaArgs& args);
 cudaError_t launch_mul_const_wgmma(const block::ImmaArgs& args, int sms, cudaStream_t stream);
+// Where the whole shape does not fit: the fewest parts of x (at most
+// kMaxWgmmaParts) whose shapes do (block::imma_x_part_args: 32 Kbit operands
+// in two), 0 where none; and the parts' launches, one after another on
+// `stream`, the first storing, the others adding. Every part runs the words
+// pass over nearly the whole output where k is about as long as it (the
+// Barrett products), so the words-pass tiles grow with the parts. H200,
+// session 29, mulmod against mma.sync: two parts 1.15x at 32 Kbit, three
+// 0.978x at 40000 bits, seven 0.91x at 64 Kbit; hence two.
+constexpr uint32_t kMaxWgmmaParts = 2;
+uint32_t mul_const_wgmma_parts(const block::ImmaArgs& args);
+cudaError_t launch_mul_const_wgmma_parts(const block::ImmaArgs& args, uint32_t parts, int sms, cudaStream_t stream);
 // The remainder kernel (barrett_rem_wgmma_kernel) for
 // imma_barrett_remainder_args: where the one-warpgroup block takes the shape.
 bool barrett_rem_wgmma_fits(const block::ImmaArgs& args);

@@ -45,11 +45,44 @@ cudaError_t launch_barrett_rem_wgmma(const block::ImmaArgs& args, int sms, cudaS
 
 cudaError_t launch_mul_const_wgmma(const block::ImmaArgs& args, int sms, cudaStream_t stream) {
   const uint64_t groups = (args.count + block::kWgInstances - 1) / block::kWgInstances;
-  if (wgmma_pair_takes(args))
+  if (!args.add_to_out && wgmma_pair_takes(args))
     return launch_resident_wave(block::mul_const_wgmma_pair_kernel, block::kWgPairThreads,
                                 block::WgmmaPairShape::of(args).smem_bytes(), groups, sms, args, stream);
   return launch_resident_wave(block::mul_const_wgmma_kernel, block::kWgmmaThreads,
                               block::WgmmaShape::of(args).smem_bytes(), groups, sms, args, stream);
+}
+
+namespace {
+// x's words a part takes where a product is split into `parts`: whole
+// 32-byte blocks.
+uint32_t wgmma_part_words(const block::ImmaArgs& args, uint32_t parts) {
+  return ((args.x_words + parts - 1) / parts + 7) / 8 * 8;
+}
+}  // namespace
+
+uint32_t mul_const_wgmma_parts(const block::ImmaArgs& args) {
+  if (args.x_words == 0 || args.k_words == 0 || args.add_to_out) return 0;
+  // Words from store_lo on are at most parts - 1 low where store_lo > 0 and
+  // no low buffer takes the words below (imma_x_part_args): three parts keep
+  // the composed Barrett's quotient within its corrections (one low from the
+  // guard words, two from the parts; barrett_instances.cu allows five).
+  const uint32_t store_lo = std::max(args.out_lo, args.write_lo);
+  const uint32_t most = store_lo > 0 && args.low == nullptr ? std::min(3u, kMaxWgmmaParts) : kMaxWgmmaParts;
+  for (uint32_t parts = 2; parts <= most; ++parts) {
+    const uint32_t h = wgmma_part_words(args, parts);
+    if (h < args.x_words && mul_const_wgmma_fits(block::imma_x_part_args(args, 0, h, false))) return parts;
+  }
+  return 0;
+}
+
+cudaError_t launch_mul_const_wgmma_parts(const block::ImmaArgs& args, uint32_t parts, int sms, cudaStream_t stream) {
+  const uint32_t h = wgmma_part_words(args, parts);
+  for (uint32_t d = 0; d < args.x_words; d += h) {
+    const block::ImmaArgs part = block::imma_x_part_args(args, d, h, d > 0);
+    if (part.out_words <= part.out_lo) continue;  // (past the words asked for: nothing to add)
+    if (const cudaError_t e = launch_mul_const_wgmma(part, sms, stream); e != cudaSuccess) return e;
+  }
+  return cudaSuccess;
 }
 
 }  // namespace bigtune::kernels::variants

@@ -116,6 +116,9 @@ TEST(BarrettVsGmp, TensorCoreMultiGroupLaunches) {
   cases.push_back({Op::SqrMod, 4096, 34000, 3, 0, -1, "sqrmod.tcbarrett.u64.q1"});
   cases.push_back({Op::MulMod, 8192, 17000, 5, 0, -1, "mulmod.tcbarrett.u64.q1"});
   cases.push_back({Op::MulMod, 3001, 34000, 7, 0, -1, "mulmod.tcbarrett.u64.q1"});
+  // 32 Kbit: both reduction products in two parts of x (mul_const_wgmma_parts),
+  // one block an SM, so 9000 instances are 141 groups on 132 blocks.
+  cases.push_back({Op::MulMod, 32768, 9000, 5, 0, -1, "mulmod.tcbarrett.u64.q1"});
   EXPECT_EQ(test::run_mod_cases(cases, 9170, "tcbarrett multigroup"), 0u);
 }
 

@@ -13,6 +13,7 @@
 #include <random>
 #include <vector>
 
+#include "kernels/block/mul_const_args.hpp"
 #include "kernels/modular/barrett.hpp"
 #include "kernels/registry.hpp"
 #include "kernels/variants/mul_const_imma_launch.hpp"
@@ -97,9 +98,11 @@ TEST(Barrett, WordShiftsMatchGmp) {
 // barrett_guard_word(rho's and m''s top words), q1' = floor(x / 2^(N-32g)),
 // only the byte columns of q1' mu2 from 32 (w + g - 1) bits on summed (the
 // kernels may sum a few more, which only brings q closer); *q_short (optional) gets
-// how much lower q is than floor(x / m').
+// how much lower q is than floor(x / m'), *marked_exact (optional) whether the
+// wgmma quotient would mark q exact (block::kQuotientExact: the computed word
+// w + g below kQuotientExactLimit and q below 2^N).
 int barrett_steps(mpz_t r, const mpz_t x, const mpz_t m, uint32_t n, bool tensor = false,
-                  uint64_t* q_short = nullptr) {
+                  uint64_t* q_short = nullptr, bool* marked_exact = nullptr) {
   const uint64_t big_n = 64ull * n;
   const uint64_t s = big_n - mpz_sizeinbase(m, 2);
   mpz_t mp, mu, rho, xs, q1, q, t, bound;
@@ -154,7 +157,10 @@ int barrett_steps(mpz_t r, const mpz_t x, const mpz_t m, uint32_t n, bool tensor
     }
     mpz_mul(q, q1, mu2);
     mpz_sub(q, q, low);
+    const uint32_t below_q = word(q, w + g);  // the computed word just below q's
     mpz_tdiv_q_2exp(q, q, big_n + 32 + 32ull * g);
+    if (marked_exact)
+      *marked_exact = below_q < kernels::block::kQuotientExactLimit && mpz_sizeinbase(q, 2) <= big_n;
     mpz_tdiv_q(part, xs, mp);
     EXPECT_LE(mpz_cmp(q, part), 0) << "q never above floor(x / m')";
     mpz_sub(part, part, q);
@@ -245,7 +251,9 @@ TEST(Barrett, ArithmeticMatchesGmpWithinFourCorrections) {
 // below only where x / m' is within ~2^-30 above an integer, so random
 // products need no correction at all. On the extremes (m' = 2^(N-1), 2^N - 1,
 // all-ones operands: the largest column sums), random moduli and products,
-// and x = c m' + 1 (x / m' just above an integer: the correction runs).
+// and x = c m' + 1 (x / m' just above an integer: the correction runs). A q
+// the wgmma quotient marks exact (barrett.hpp, session 28) is never short;
+// random products are all marked, and the short ones at the edge are not.
 TEST(Barrett, TensorCoreQuotientIsAtMostOneShort) {
   gmp_randstate_t rng;
   gmp_randinit_default(rng);
@@ -253,7 +261,7 @@ TEST(Barrett, TensorCoreQuotientIsAtMostOneShort) {
   mpz_t m, a, b, x, r, want;
   mpz_inits(m, a, b, x, r, want, nullptr);
   int worst = 0;
-  uint64_t cases = 0, random_corrected = 0, near_corrected = 0;
+  uint64_t cases = 0, random_corrected = 0, near_corrected = 0, random_unmarked = 0, near_unmarked = 0;
   for (uint32_t n : {1u, 2u, 3u, 5u, 17u, 64u}) {
     const uint64_t big_n = 64ull * n;
     for (int k = 0; k < 30; ++k) {
@@ -273,19 +281,23 @@ TEST(Barrett, TensorCoreQuotientIsAtMostOneShort) {
           mpz_urandomm(a, rng, m), mpz_urandomm(b, rng, m), mpz_mul(x, a, b);
         }
         uint64_t q_short = 0;
-        const int c = barrett_steps(r, x, m, n, true, &q_short);
+        bool marked = false;
+        const int c = barrett_steps(r, x, m, n, true, &q_short, &marked);
         mpz_mod(want, x, m);
         ASSERT_EQ(mpz_cmp(r, want), 0) << "n " << n << " case " << k << " j " << j;
         ASSERT_LE(q_short, 1u) << "n " << n << " case " << k << " j " << j;
         ASSERT_LE(c, 1) << "n " << n << " case " << k << " j " << j;
-        if (j == 1 || j == 2) random_corrected += c;
-        if (j == 3) near_corrected += c;
+        ASSERT_TRUE(!marked || q_short == 0) << "marked exact, yet short: n " << n << " case " << k << " j " << j;
+        if (j == 1 || j == 2) random_corrected += c, random_unmarked += !marked;
+        if (j == 3) near_corrected += c, near_unmarked += !marked;
         worst = std::max(worst, c), ++cases;
       }
     }
   }
   EXPECT_EQ(random_corrected, 0u) << "random products: q exact but with probability ~2^-30";
   EXPECT_GT(near_corrected, 0u) << "x = c m + 1: q one short, the correction exercised";
+  EXPECT_EQ(random_unmarked, 0u) << "random products: marked exact but with probability ~2^-28";
+  EXPECT_GE(near_unmarked, near_corrected) << "every short q unmarked";
   EXPECT_EQ(worst, 1);
   EXPECT_GT(cases, 500u);
   mpz_clears(m, a, b, x, r, want, nullptr);
@@ -316,6 +328,48 @@ TEST(Barrett, TensorCoreVariantsAndLimits) {
   EXPECT_TRUE(kernels::variants::mul_const_imma_fits(2048 + kernels::modular::barrett_x_guard_words(2048), 2049));
   EXPECT_FALSE(kernels::variants::mul_const_imma_fits(2 * 1300, 2 * 1300));  // past 227 KB
   EXPECT_FALSE(kernels::variants::mul_const_imma_fits(0, 8));
+}
+
+// Above ~16 Kbit the wgmma kernel's A (64 rows of x) outgrows shared
+// memory; launch_imma then takes x in parts (mul_const_wgmma_parts), where
+// two fit: the composed Barrett's quotient and q m' at 32 Kbit. 40000 bits
+// would take three and 64 Kbit seven, past kMaxWgmmaParts (both ran slower
+// than mma.sync on the H200), so mma.sync runs there. The quotient's words
+// below q go to a low buffer (launch_barrett_imma_quotient's scratch);
+// without one a part may lose a carry into q, so never more than three.
+TEST(Barrett, TensorCoreProductsTakeWgmmaInParts) {
+  namespace kv = kernels::variants;
+  const auto quotient = [](uint32_t w) {
+    return kernels::block::imma_barrett_quotient_args(nullptr, nullptr, nullptr, 2 * w, 1, nullptr, nullptr, w,
+                                                      kernels::modular::barrett_x_guard_words(w));
+  };
+  const auto qm = [](uint32_t w) {
+    return kernels::block::imma_barrett_remainder_args(nullptr, nullptr, nullptr, nullptr, nullptr, 2 * w, 1, nullptr,
+                                                       nullptr, w);
+  };
+  EXPECT_TRUE(kv::mul_const_wgmma_fits(quotient(256)));  // 8 Kbit: whole
+  EXPECT_TRUE(kv::mul_const_wgmma_fits(qm(256)));
+  EXPECT_FALSE(kv::mul_const_wgmma_fits(quotient(1024)));  // 32 Kbit
+  EXPECT_FALSE(kv::mul_const_wgmma_fits(qm(1024)));
+  EXPECT_EQ(kv::mul_const_wgmma_parts(quotient(1024)), 2u);
+  EXPECT_EQ(kv::mul_const_wgmma_parts(qm(1024)), 2u);
+  EXPECT_EQ(kv::mul_const_wgmma_parts(qm(1250)), 0u);  // 40000 bits: three, past the cap
+  EXPECT_EQ(kv::mul_const_wgmma_parts(qm(2048)), 0u);  // 64 Kbit: seven
+  uint32_t low_words = 0;
+  kernels::block::ImmaArgs q40 = quotient(1250);
+  q40.low = &low_words, q40.low_lo = q40.out_lo - 8, q40.low_stride = 10;
+  EXPECT_EQ(kv::mul_const_wgmma_parts(q40), 0u);
+  for (uint32_t w = 520; w <= 2048; w += 24) {  // every part of a split fits
+    for (const kernels::block::ImmaArgs& a : {quotient(w), qm(w)}) {
+      if (kv::mul_const_wgmma_fits(a)) continue;
+      const uint32_t parts = kv::mul_const_wgmma_parts(a);
+      if (parts == 0) continue;
+      EXPECT_LE(parts, (a.out_lo > 0 || a.write_lo > 0) && a.low == nullptr ? 3u : kv::kMaxWgmmaParts) << w;
+      const uint32_t h = (a.x_words + 8 * parts - 1) / (8 * parts) * 8;
+      for (uint32_t d = 0; d < a.x_words; d += h)
+        EXPECT_TRUE(kv::mul_const_wgmma_fits(kernels::block::imma_x_part_args(a, d, h, d > 0))) << w << " " << d;
+    }
+  }
 }
 
 TEST(Barrett, RegistryEntriesAndLimits) {

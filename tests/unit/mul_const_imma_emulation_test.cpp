@@ -192,7 +192,7 @@ TEST_P(MulConstEmulation, BarrettQuotientMatchesGmp) {
   const uint32_t shifts[] = {0, 1, 31, 32, 33, 63};
   mpz_t mu, q1, want, got, top;
   mpz_inits(mu, q1, want, got, top, nullptr);
-  uint64_t checked = 0;
+  uint64_t checked = 0, marked = 0;
   for (uint32_t w : widths) {
     for (uint32_t s : shifts) {
       if (w == 130 && s % 32 != 1) continue;  // the widest only for shifts across a word boundary (time)
@@ -216,15 +216,27 @@ TEST_P(MulConstEmulation, BarrettQuotientMatchesGmp) {
         mpz_setbit(mu, 32ull * (w + 1));  // mu2
         mpz_mul(want, q1, mu);
         mpz_clrbit(mu, 32ull * (w + 1));
-        mpz_fdiv_q_2exp(want, want, 32ull * (w + 1 + g));
+        mpz_fdiv_q_2exp(want, want, 32ull * (w + g));
+        const uint32_t below = uint32_t(mpz_fdiv_ui(want, 1ul << 32));  // the whole product's word just below q's
+        mpz_fdiv_q_2exp(want, want, 32);
+        const uint32_t bit_n = q_top[i] & ~kb::kQuotientExact;
         value_of(got, q, i, w, 0, w);
-        mpz_set_ui(top, q_top[i]);
+        mpz_set_ui(top, bit_n);
         mpz_mul_2exp(top, top, 32ull * w);
         mpz_add(got, got, top);
         ASSERT_TRUE(below_by_less_than(got, want, 32ull * w + 32, 2))
             << kernel.name << ": w " << w << " words, shift " << s << ", instance " << i << "\n t = " << hex(tv[i])
             << "\n mu2_lo = " << hex(mu) << "\n want " << hex(want) << "\n got  " << hex(got);
-        ASSERT_LE(q_top[i], 1u) << "q's bit N is one bit";
+        ASSERT_LE(bit_n, 1u) << "q's bit N is one bit";
+        // kQuotientExact (the wgmma kernel; barrett.hpp): only unshifted, with
+        // q's bit N clear, and only where the word below q is below the limit
+        // (the computed word, at most one below the whole product's).
+        if (q_top[i] & kb::kQuotientExact) {
+          ASSERT_EQ(s, 0u) << kernel.name << ": marked exact with a shift";
+          ASSERT_EQ(bit_n, 0u) << kernel.name << ": marked exact with q's bit N";
+          ASSERT_LE(below, kb::kQuotientExactLimit) << kernel.name << ": marked exact above the limit, instance " << i;
+          ++marked;
+        }
         ++checked;
       }
       for (mpz_t& v : tv) mpz_clear(v);
@@ -232,6 +244,118 @@ TEST_P(MulConstEmulation, BarrettQuotientMatchesGmp) {
   }
   mpz_clears(mu, q1, want, got, top, nullptr);
   EXPECT_GT(checked, 0u);
+  const std::string name = kernel.name;
+  if (name == "wgmma" || name == "wgmma_one_group") EXPECT_GT(marked, 0u) << "the wgmma kernel marks q exact";
+}
+
+// A product split by x (kb::imma_x_part_args; mul_const_wgmma_parts takes
+// it where the whole shape does not fit the wgmma kernel, from 32 Kbit):
+// the parts one after another on the wgmma kernel, the first storing, the
+// others adding to it. From word 0 the words are exact; from out_lo > 0
+// each added part may lose one carry into word out_lo, and the composed
+// Barrett's quotient is then at most `parts` low (one from its guard words),
+// unless a low buffer (ImmaArgs::low) sums the words below: then as exact as
+// one launch.
+TEST(MulConstWgmmaParts, MatchGmp) {
+  const Kernel& kernel = kKernels[1];  // "wgmma": three groups on two blocks
+  ASSERT_EQ(std::string(kernel.name), "wgmma");
+  const uint64_t kCount = kernel.count;
+  SeededRng rng(7400);
+  const auto run_parts = [&](const kb::ImmaArgs& args, uint32_t parts) {
+    const uint32_t h = (args.x_words + 8 * parts - 1) / (8 * parts) * 8;
+    uint32_t launched = 0;
+    for (uint32_t d = 0; d < args.x_words; d += h) {
+      const kb::ImmaArgs part = kb::imma_x_part_args(args, d, h, d > 0);
+      if (part.out_words <= part.out_lo) continue;
+      run(kernel, part), ++launched;
+    }
+    return launched;
+  };
+  mpz_t k, want, got, top, q1;
+  mpz_inits(k, want, got, top, q1, nullptr);
+  uint64_t checked = 0;
+  // Plain products: {x words, k words, out_lo, out_words}; the last two as
+  // the composed Barrett's q m' (words [0, w + 2)) and a high half.
+  const ProductCase cases[] = {{40, 40, 0, 80}, {94, 60, 0, 154}, {64, 64, 0, 66}, {93, 95, 30, 188}, {128, 128, 0, 130}};
+  for (const ProductCase& c : cases) {
+    for (uint32_t parts : {2u, 3u, 5u}) {
+      const bool with_low = parts == 5;
+      const uint32_t x_stride = c.x_words + 3, out_stride = c.out_words + 2;
+      make_operand(k, rng, 32ull * c.k_words, parts == 2 ? OperandKind::AllOnes : OperandKind::Uniform);
+      const std::vector<uint32_t> kw = words_of(k, c.k_words);
+      std::vector<uint32_t> xs(kCount * x_stride, 0xdeadbeefu), out(kCount * out_stride, 0xdeadbeefu);
+      std::vector<mpz_t> xv(kCount);
+      for (uint64_t i = 0; i < kCount; ++i) {
+        mpz_init(xv[i]);
+        make_operand(xv[i], rng, 32ull * c.x_words, kind_of(i));
+        const std::vector<uint32_t> w = words_of(xv[i], c.x_words);
+        std::copy(w.begin(), w.end(), xs.begin() + i * x_stride);
+      }
+      kb::ImmaArgs args = kb::imma_product_args(out.data(), c.out_lo, c.out_words, out_stride, xs.data(), c.x_words,
+                                                x_stride, kCount, kw.data(), c.k_words);
+      std::vector<uint32_t> low(kCount * 8, 0xdeadbeefu);
+      if (with_low) args.low = low.data(), args.low_lo = c.out_lo >= 8 ? c.out_lo - 8 : 0, args.low_stride = 8;
+      EXPECT_GE(run_parts(args, parts), 2u);
+      const uint64_t bits = 32ull * (c.out_words - c.out_lo);
+      for (uint64_t i = 0; i < kCount; ++i) {
+        mpz_mul(want, xv[i], k);
+        mpz_fdiv_q_2exp(want, want, 32ull * c.out_lo);
+        mpz_fdiv_r_2exp(want, want, bits);
+        value_of(got, out, i, out_stride, c.out_lo, c.out_words);
+        ASSERT_TRUE(below_by_less_than(got, want, bits, c.out_lo == 0 ? 1 : (1ul << 30) + (with_low ? 0 : parts)))
+            << parts << " parts, x " << c.x_words << " words, k " << c.k_words << ", words [" << c.out_lo << ", "
+            << c.out_words << "), instance " << i << "\n want " << hex(want) << "\n got  " << hex(got);
+        for (uint32_t j = 0; j < out_stride; ++j)
+          if (j < c.out_lo || j >= c.out_words) ASSERT_EQ(out[i * out_stride + j], 0xdeadbeefu) << "word " << j;
+        ++checked;
+      }
+      for (mpz_t& v : xv) mpz_clear(v);
+    }
+  }
+  // The composed Barrett's quotient (as BarrettQuotientMatchesGmp), in parts.
+  for (uint32_t w : {46u, 64u}) {
+    for (uint32_t s : {0u, 33u}) {
+      for (uint32_t parts : {2u, 3u, 5u}) {
+        const bool with_low = parts != 3;
+        const uint32_t t_words = 2 * w, g = kernels::modular::barrett_x_guard_words(w);
+        make_operand(k, rng, 32ull * w + 32, parts == 2 ? OperandKind::AllOnes : OperandKind::Uniform);  // mu2_lo
+        const std::vector<uint32_t> muw = words_of(k, w + 1), shift{s};
+        std::vector<uint32_t> ts(kCount * t_words), q(kCount * w, 0xdeadbeefu), q_top(kCount, 0xdeadbeefu);
+        std::vector<mpz_t> tv(kCount);
+        for (uint64_t i = 0; i < kCount; ++i) {
+          mpz_init(tv[i]);
+          make_operand(tv[i], rng, 64ull * w - s, kind_of(i));
+          const std::vector<uint32_t> tw = words_of(tv[i], t_words);
+          std::copy(tw.begin(), tw.end(), ts.begin() + i * t_words);
+        }
+        kb::ImmaArgs args = kb::imma_barrett_quotient_args(q.data(), q_top.data(), ts.data(), t_words, kCount,
+                                                           muw.data(), shift.data(), w, g);
+        std::vector<uint32_t> low(kCount * 10, 0xdeadbeefu);  // (launch_barrett_imma_quotient's scratch)
+        if (with_low) args.low = low.data(), args.low_lo = args.out_lo - 8, args.low_stride = 10;
+        EXPECT_GE(run_parts(args, parts), 2u);
+        for (uint64_t i = 0; i < kCount; ++i) {
+          mpz_mul_2exp(q1, tv[i], s);
+          mpz_fdiv_q_2exp(q1, q1, 32ull * (w - g));
+          mpz_setbit(k, 32ull * (w + 1));  // mu2
+          mpz_mul(want, q1, k);
+          mpz_clrbit(k, 32ull * (w + 1));
+          mpz_fdiv_q_2exp(want, want, 32ull * (w + 1 + g));
+          value_of(got, q, i, w, 0, w);
+          mpz_set_ui(top, q_top[i]);
+          mpz_mul_2exp(top, top, 32ull * w);
+          mpz_add(got, got, top);
+          ASSERT_TRUE(below_by_less_than(got, want, 32ull * w + 32, with_low ? 2 : parts + 1))
+              << parts << " parts, w " << w << ", shift " << s << ", instance " << i << "\n want " << hex(want)
+              << "\n got  " << hex(got);
+          ASSERT_LE(q_top[i], 1u);
+          ++checked;
+        }
+        for (mpz_t& v : tv) mpz_clear(v);
+      }
+    }
+  }
+  mpz_clears(k, want, got, top, q1, nullptr);
+  EXPECT_EQ(checked, (std::size(cases) * 3 + 12) * kCount);
 }
 
 // The composed Barrett's q m' pass with its finish (barrett_rem_wgmma_kernel,
@@ -270,7 +394,11 @@ TEST(BarrettRemainderEmulation, MatchesGmp) {
       make_operand(m, rng, bits, mk);
       mpz_setbit(m, bits - 1);  // m' = m << s: its top bit set
       mpz_mul_ui(bound, m, 6);
-      for (uint32_t s : {0u, 1u}) {
+      // Mode 1 marks q exact (kQuotientExact, r below m') in every row but
+      // row 5 of the second group: groups 0 and 2 stop at word w, group 1
+      // runs the whole pass.
+      for (uint32_t mode : {0u, 1u, 2u}) {
+        const uint32_t s = mode == 2 ? 1 : 0;
         if (s && mk != OperandKind::Uniform) continue;  // the plain product: once a width
         const uint32_t t_words = 2 * w;
         const std::vector<uint32_t> mw = words_of(m, w), shift{s};
@@ -280,13 +408,19 @@ TEST(BarrettRemainderEmulation, MatchesGmp) {
         for (uint64_t i = 0; i < kCount; ++i) {
           mpz_inits(r0s[i], qv[i], nullptr);
           make_operand(qv[i], rng, bits, kind_of(i));
-          q_top[i] = uint32_t(i / 3 % 2);  // q's bit N
+          const bool marked = mode == 1 && i != kb::kWgInstances + 5;
+          q_top[i] = marked ? kb::kQuotientExact : uint32_t(i / 3 % 2);  // q's bit N (0 where marked)
           const std::vector<uint32_t> qw = words_of(qv[i], w);
           std::copy(qw.begin(), qw.end(), qs.begin() + i * w);
-          if (q_top[i]) mpz_setbit(qv[i], bits);
-          // r0: c m' + {-1, 0, 1} for c = 0..5 (inside [0, 6 m')), else uniform below 6 m'
+          if (q_top[i] & 1) mpz_setbit(qv[i], bits);
+          // r0: c m' + {-1, 0, 1} for c = 0..5 (inside [0, 6 m')), else uniform
+          // below 6 m'; marked: 0, m' - 1 or uniform below m'
           const uint64_t c = i % 6, edge = i / 6 % 4;
-          if (edge < 3 && !(c == 0 && edge == 0)) {
+          if (marked) {
+            if (i % 5 == 0) mpz_set_ui(r0s[i], 0);
+            else if (i % 5 == 1) mpz_sub_ui(r0s[i], m, 1);
+            else mpz_urandomm(r0s[i], rng, m);
+          } else if (edge < 3 && !(c == 0 && edge == 0)) {
             mpz_mul_ui(r0s[i], m, c);
             if (edge == 0) mpz_sub_ui(r0s[i], r0s[i], 1);
             if (edge == 2) mpz_add_ui(r0s[i], r0s[i], 1);
@@ -326,7 +460,7 @@ TEST(BarrettRemainderEmulation, MatchesGmp) {
     }
   }
   mpz_clears(m, t, want, got, bound, nullptr);
-  EXPECT_EQ(checked, std::size(modulus_kinds) * instances);
+  EXPECT_EQ(checked, 2 * std::size(modulus_kinds) * instances);
   EXPECT_EQ(products, instances);
 }
 
