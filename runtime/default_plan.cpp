@@ -90,12 +90,17 @@ std::optional<Plan> per_instance_modulus_plan(Op op, uint64_t bits) {
 // a shared odd modulus, full exponents, 16896 instances, against the best
 // powm kernel (dfmat): 1.06-1.09x at 8 Kbit, 1.64-1.73x at 12 Kbit,
 // 1.30-1.38x at 16 Kbit (1.37x there on 8448 instances too, one wave of the
-// tensor-core blocks: 64 instances, one or two an SM); at 32 Kbit the NTT
-// Montgomery powm stays ahead (its products are halved). Smaller batches
-// leave SMs without a block and were not measured: the selector keeps them.
+// tensor-core blocks: 64 instances, one or two an SM). Above 16 Kbit, since
+// its reduction products take x in two wgmma parts (session 29,
+// bench/results/2026-12-02-h200-session29.md), against the NTT Montgomery
+// powm (nttmont.sw9, the best there): 384 / 255 powm/s at 20000 bits, 254 /
+// 208 at 24576, 210 / 154 at 32768. Past ~34.5 Kbit the quotient no longer
+// fits two parts and runs on mma.sync (103 powm/s at 36000 bits), so the
+// rule stops at the last size measured, 32 Kbit. Smaller batches leave SMs
+// without a block and were not measured: the selector keeps them.
 std::optional<Plan> shared_modulus_powm_plan(uint64_t bits, uint64_t count, const kernels::DeviceLimits& limits) {
   const uint64_t one_wave = 64 * uint64_t(std::max(limits.sm_count, 1));
-  if (bits < 8192 || bits > 16384 || count < one_wave) return std::nullopt;
+  if (bits < 8192 || bits > 32768 || count < one_wave) return std::nullopt;
   return Plan{"powm.tcbarrett.u64.q1.w6", 1, "shared modulus", 0.0};
 }
 

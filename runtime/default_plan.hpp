@@ -27,7 +27,7 @@ std::optional<Plan> per_instance_modulus_plan(Op op, uint64_t bits);
 // instance (tune: OpLayout), and a shared one lets the composed Barrett powm
 // run each step's reduction products on the tensor cores
 // (`powm.tcbarrett.u64.q1.w6`, kernels/variants/barrett_instances.cu), which
-// beats every powm kernel from 8 to 16 Kbit on batches of one wave of its
+// beats every powm kernel from 8 to 32 Kbit on batches of one wave of its
 // 64-instance blocks (64 per SM) or more. Source "shared modulus".
 std::optional<Plan> shared_modulus_powm_plan(uint64_t bits, uint64_t count, const kernels::DeviceLimits& limits);
 

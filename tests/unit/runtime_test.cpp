@@ -329,11 +329,11 @@ TEST(DefaultPlan, NamedPreferencesHoldOnTheH100) {
 }
 
 // powm with one modulus for the batch: the tensor-core Barrett powm from 8
-// to 16 Kbit on one wave of its blocks (64 x 132 instances on an H100) or
+// to 32 Kbit on one wave of its blocks (64 x 132 instances on an H100) or
 // more, a valid plan there; the selector elsewhere.
 TEST(DefaultPlan, SharedModulusPowmRule) {
   const uint64_t one_wave = 64 * uint64_t(kH100.sm_count);
-  for (uint64_t bits : {8192ull, 8193ull, 12345ull, 16384ull}) {
+  for (uint64_t bits : {8192ull, 8193ull, 12345ull, 16384ull, 20000ull, 24576ull, 32768ull}) {
     const auto plan = shared_modulus_powm_plan(bits, one_wave, kH100);
     ASSERT_TRUE(plan) << bits;
     EXPECT_EQ(plan->variant, "powm.tcbarrett.u64.q1.w6");
@@ -341,7 +341,7 @@ TEST(DefaultPlan, SharedModulusPowmRule) {
     EXPECT_NO_THROW(validate_plan(*plan, Op::PowM, bits, one_wave, kH100)) << bits;
   }
   EXPECT_FALSE(shared_modulus_powm_plan(8191, one_wave, kH100));
-  EXPECT_FALSE(shared_modulus_powm_plan(16385, one_wave, kH100));
+  EXPECT_FALSE(shared_modulus_powm_plan(32769, one_wave, kH100));
   EXPECT_FALSE(shared_modulus_powm_plan(12345, one_wave - 1, kH100));
 }
 
