@@ -94,10 +94,11 @@ std::optional<Plan> per_instance_modulus_plan(Op op, uint64_t bits) {
 // its reduction products take x in two wgmma parts (session 29,
 // bench/results/2026-12-02-h200-session29.md), against the NTT Montgomery
 // powm (nttmont.sw9, the best there): 384 / 255 powm/s at 20000 bits, 254 /
-// 208 at 24576, 210 / 154 at 32768. Past ~34.5 Kbit the quotient no longer
-// fits two parts and runs on mma.sync (103 powm/s at 36000 bits), so the
-// rule stops at the last size measured, 32 Kbit. Smaller batches leave SMs
-// without a block and were not measured: the selector keeps them.
+// 208 at 24576, 210 / 154 at 32768. Past ~34.5 Kbit the quotient needs
+// three parts (with at most two it ran on mma.sync: 103 powm/s at 36000
+// bits); nttmont was not timed there, so the rule stops at 32 Kbit, the
+// last size measured against it. Smaller batches leave SMs without a block
+// and were not measured: the selector keeps them.
 std::optional<Plan> shared_modulus_powm_plan(uint64_t bits, uint64_t count, const kernels::DeviceLimits& limits) {
   const uint64_t one_wave = 64 * uint64_t(std::max(limits.sm_count, 1));
   if (bits < 8192 || bits > 32768 || count < one_wave) return std::nullopt;

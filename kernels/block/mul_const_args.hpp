@@ -45,6 +45,10 @@ struct ImmaArgs {
   // touched: low_lo may lie below the first tile.
   uint32_t* low = nullptr;
   uint32_t low_lo = 0, low_stride = 0;
+  // add_to_out: out (and top) hold the words below held_end only, those from
+  // it on are taken as 0 (imma_x_part_args: the first part stores no words
+  // past its own product's end).
+  uint32_t held_end = 0xffffffffu;
   uint64_t count = 0;
   // The composed Barrett's remainder in its q m' pass (barrett_rem_wgmma_kernel,
   // imma_barrett_remainder_args); rem == nullptr: the plain product.
@@ -72,16 +76,29 @@ inline ImmaArgs imma_product_args(uint32_t* out, uint32_t out_lo, uint32_t out_w
   a.count = count;
   return a;
 }
+// The constant's words as the product takes them: k, and for the composed
+// Barrett's quotient (add_at != 0) k + 2^(32 add_at), so that the product
+// itself adds x's row at word add_at (mul_const_wgmma.cuh). x k then has at
+// most x_words + imma_const_words words.
+constexpr uint32_t imma_const_words(const ImmaArgs& a) {
+  return a.add_at && a.add_at + 1 > a.k_words ? a.add_at + 1 : a.k_words;
+}
+
 // Part [d, d + h) of x's words: x = sum of 2^(32 d) x_d, so x k = sum of
 // 2^(32 d) x_d k, and each part is the same product's words from x_d alone,
 // at their places (word j of x_d k is word j + d of x k). Parts after the
-// first add (add_to_out) to what the first stored. Without a low buffer
-// each part's words start at store_lo: the carry that the parts' words below
-// store_lo would pass up in their sum is lost, so words from store_lo on come
-// out at most (parts - 1) units of word store_lo low; exact where store_lo
-// is 0 (the plain product from word 0) or with `low` (ImmaArgs::low: the
-// words below store_lo summed there too). A part of x past out_words has
-// nothing to add.
+// first add (add_to_out) to what the first stored. The first part's product
+// ends at word h + imma_const_words: it stores no words past that (nor
+// top), and the second takes out's words from there on as 0 (held_end),
+// so the first runs no tiles of zeros (at 32 Kbit the quotient's first part
+// had 16 of its 33; H200, session 29: mulmod 1.02x there, 1.012x at 40000
+// bits in three parts).
+// Without a low buffer each part's words start at store_lo: the carry that
+// the parts' words below store_lo would pass up in their sum is lost, so
+// words from store_lo on come out at most (parts - 1) units of word store_lo
+// low; exact where store_lo is 0 (the plain product from word 0) or with
+// `low` (ImmaArgs::low: the words below store_lo summed there too). A part
+// of x past out_words has nothing to add.
 inline ImmaArgs imma_x_part_args(const ImmaArgs& a, uint32_t d, uint32_t h, bool add) {
   ImmaArgs p = a;
   p.x_lo = a.x_lo + d;
@@ -96,6 +113,12 @@ inline ImmaArgs imma_x_part_args(const ImmaArgs& a, uint32_t d, uint32_t h, bool
   }
   p.add_to_out = add;
   p.exact_word = 0;  // (marks need the whole product's word below q)
+  const uint32_t first_end = h + imma_const_words(a);  // (the first part's, in the whole's words)
+  if (d == 0 && h < a.x_words && first_end < p.out_words) {
+    p.out_words = first_end;
+    p.top = nullptr;  // (the whole's top word lies past it)
+  }
+  if (add && d == h && first_end < a.out_words) p.held_end = first_end - d;
   if (a.low) {  // (the part's word 0 is the whole's word d)
     p.low_lo = a.low_lo > d ? a.low_lo - d : 0;
     p.low = a.low + (d > a.low_lo ? d - a.low_lo : 0);

@@ -97,14 +97,11 @@ struct WgmmaShape {
   }
 };
 
-// The constant the kernel multiplies by: k, and for the composed Barrett's
-// quotient (add_at != 0) k + 2^(32 add_at), so that the product itself adds
-// x's row at word add_at (q = P_hi + q1: mu with its top word, 1) and the
-// words pass adds nothing. Its column sums stay below 2^31: the one more
-// nonzero byte (1) adds at most 255 to a column.
-__host__ __device__ inline uint32_t wgmma_const_words(const ImmaArgs& a) {
-  return a.add_at && a.add_at + 1 > a.k_words ? a.add_at + 1 : a.k_words;
-}
+// The constant the kernel multiplies by (imma_const_words): k, and for the
+// composed Barrett's quotient k + 2^(32 add_at) (q = P_hi + q1: mu with its
+// top word, 1), so that the words pass adds nothing. Its column sums stay
+// below 2^31: the one more nonzero byte (1) adds at most 255 to a column.
+__host__ __device__ inline uint32_t wgmma_const_words(const ImmaArgs& a) { return imma_const_words(a); }
 __host__ __device__ inline WgmmaShape WgmmaShape::of(const ImmaArgs& a) { return of(a.x_words, wgmma_const_words(a)); }
 
 // The byte offset in A of xr's 4 bytes [u0, u0 + 4) of row i (u0 % 4 = 0).
@@ -407,12 +404,14 @@ __device__ inline void wg_store_tile(const ImmaArgs& args, uint64_t inst, uint32
 
 // add_to_out: the 16 words [wbase, wbase + 16) that instance inst's out
 // row holds where wg_store_tile would store them (top[inst] for the top word
-// where the caller keeps it apart, args.low below store_lo), zero elsewhere.
+// where the caller keeps it apart, args.low below store_lo), zero elsewhere
+// and from args.held_end on.
 __device__ inline void wg_load_out16(const ImmaArgs& args, uint64_t inst, uint32_t wbase, uint32_t store_lo,
                                      uint32_t last_word, uint32_t (&ex)[16]) {
   const bool live = inst < args.count;
   const uint32_t* row = live ? args.out + inst * args.out_stride + (int64_t(wbase) - int64_t(args.write_lo)) : nullptr;
-  if (live && wbase >= store_lo && wbase + 16 <= last_word && (reinterpret_cast<uintptr_t>(row) & 15) == 0) {
+  if (live && wbase >= store_lo && wbase + 16 <= min(last_word, args.held_end) &&
+      (reinterpret_cast<uintptr_t>(row) & 15) == 0) {
 #pragma unroll
     for (uint32_t q = 0; q < 16; q += 4) {
       const uint4 v = *reinterpret_cast<const uint4*>(row + q);
@@ -424,7 +423,7 @@ __device__ inline void wg_load_out16(const ImmaArgs& args, uint64_t inst, uint32
 #pragma unroll
   for (uint32_t q = 0; q < 16; ++q) {
     const uint32_t at = wbase + q;
-    ex[q] = !live                                  ? 0u
+    ex[q] = !live || at >= args.held_end           ? 0u
             : args.top && at + 1 == args.out_words ? args.top[inst]
             : at >= store_lo && at < args.out_words ? row[q]
             : low && at >= args.low_lo && at < store_lo ? low[at - args.low_lo]

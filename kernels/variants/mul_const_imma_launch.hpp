@@ -67,9 +67,11 @@ cudaError_t launch_mul_const_wgmma(const block::ImmaArgs& args, int sms, cudaStr
 // `stream`, the first storing, the others adding. Every part runs the words
 // pass over nearly the whole output where k is about as long as it (the
 // Barrett products), so the words-pass tiles grow with the parts. H200,
-// session 29, mulmod against mma.sync: two parts 1.15x at 32 Kbit, three
-// 0.978x at 40000 bits, seven 0.91x at 64 Kbit; hence two.
-constexpr uint32_t kMaxWgmmaParts = 2;
+// session 29, mulmod against mma.sync: two parts 1.15x at 32 Kbit; three
+// 0.978x at 40000 bits while the first part ran tiles of zeros up to the
+// output's end, 1.012x since it stops at its product's end
+// (imma_x_part_args; 36000 bits 1.00x); seven 0.91x at 64 Kbit. Hence three.
+constexpr uint32_t kMaxWgmmaParts = 3;
 uint32_t mul_const_wgmma_parts(const block::ImmaArgs& args);
 cudaError_t launch_mul_const_wgmma_parts(const block::ImmaArgs& args, uint32_t parts, int sms, cudaStream_t stream);
 // The remainder kernel (barrett_rem_wgmma_kernel) for

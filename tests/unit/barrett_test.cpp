@@ -332,11 +332,12 @@ TEST(Barrett, TensorCoreVariantsAndLimits) {
 
 // Above ~16 Kbit the wgmma kernel's A (64 rows of x) outgrows shared
 // memory; launch_imma then takes x in parts (mul_const_wgmma_parts), where
-// two fit: the composed Barrett's quotient and q m' at 32 Kbit. 40000 bits
-// would take three and 64 Kbit seven, past kMaxWgmmaParts (both ran slower
-// than mma.sync on the H200), so mma.sync runs there. The quotient's words
-// below q go to a low buffer (launch_barrett_imma_quotient's scratch);
-// without one a part may lose a carry into q, so never more than three.
+// at most three fit: the composed Barrett's quotient and q m' in two at
+// 32 Kbit, in three at 40000 bits, up to ~44.5 Kbit. 64 Kbit would take
+// seven, past kMaxWgmmaParts (slower than mma.sync on the H200). The
+// quotient's words below q go to a low buffer (launch_barrett_imma_quotient's
+// scratch); without one a part may lose a carry into q, so never more than
+// three.
 TEST(Barrett, TensorCoreProductsTakeWgmmaInParts) {
   namespace kv = kernels::variants;
   const auto quotient = [](uint32_t w) {
@@ -353,12 +354,14 @@ TEST(Barrett, TensorCoreProductsTakeWgmmaInParts) {
   EXPECT_FALSE(kv::mul_const_wgmma_fits(qm(1024)));
   EXPECT_EQ(kv::mul_const_wgmma_parts(quotient(1024)), 2u);
   EXPECT_EQ(kv::mul_const_wgmma_parts(qm(1024)), 2u);
-  EXPECT_EQ(kv::mul_const_wgmma_parts(qm(1250)), 0u);  // 40000 bits: three, past the cap
-  EXPECT_EQ(kv::mul_const_wgmma_parts(qm(2048)), 0u);  // 64 Kbit: seven
+  EXPECT_EQ(kv::mul_const_wgmma_parts(qm(1250)), 3u);   // 40000 bits
+  EXPECT_EQ(kv::mul_const_wgmma_parts(qm(1400)), 0u);   // 44800 bits: four, past the cap
+  EXPECT_EQ(kv::mul_const_wgmma_parts(qm(2048)), 0u);   // 64 Kbit: seven
   uint32_t low_words = 0;
   kernels::block::ImmaArgs q40 = quotient(1250);
+  EXPECT_EQ(kv::mul_const_wgmma_parts(q40), 3u);  // (three: the most without a low buffer)
   q40.low = &low_words, q40.low_lo = q40.out_lo - 8, q40.low_stride = 10;
-  EXPECT_EQ(kv::mul_const_wgmma_parts(q40), 0u);
+  EXPECT_EQ(kv::mul_const_wgmma_parts(q40), 3u);
   for (uint32_t w = 520; w <= 2048; w += 24) {  // every part of a split fits
     for (const kernels::block::ImmaArgs& a : {quotient(w), qm(w)}) {
       if (kv::mul_const_wgmma_fits(a)) continue;
