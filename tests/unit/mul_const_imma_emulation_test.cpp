@@ -112,6 +112,19 @@ struct SeededRng {
 
 OperandKind kind_of(uint64_t i) { return OperandKind(i % test::kOperandKinds); }
 
+// xv's count values of `words` words (instance i of kind_of(i)), mpz_init'ed
+// here, and their rows `stride` words apart (0xdeadbeef past each row).
+std::vector<uint32_t> random_rows(SeededRng& rng, std::vector<mpz_t>& xv, uint32_t words, uint32_t stride) {
+  std::vector<uint32_t> rows(xv.size() * stride, 0xdeadbeefu);
+  for (uint64_t i = 0; i < xv.size(); ++i) {
+    mpz_init(xv[i]);
+    make_operand(xv[i], rng, 32ull * words, kind_of(i));
+    const std::vector<uint32_t> w = words_of(xv[i], words);
+    std::copy(w.begin(), w.end(), rows.begin() + i * stride);
+  }
+  return rows;
+}
+
 struct ProductCase {
   uint32_t x_words, k_words, out_lo, out_words;
 };
@@ -138,14 +151,9 @@ TEST_P(MulConstEmulation, ProductMatchesGmp) {
       const uint32_t x_stride = c.x_words + 3, out_stride = c.out_words + 2;  // strides wider than the rows
       make_operand(k, rng, 32ull * c.k_words, kk);
       const std::vector<uint32_t> kw = words_of(k, c.k_words);
-      std::vector<uint32_t> xs(kCount * x_stride, 0xdeadbeefu), out(kCount * out_stride, 0xdeadbeefu);
       std::vector<mpz_t> xv(kCount);
-      for (uint64_t i = 0; i < kCount; ++i) {
-        mpz_init(xv[i]);
-        make_operand(xv[i], rng, 32ull * c.x_words, kind_of(i));
-        const std::vector<uint32_t> w = words_of(xv[i], c.x_words);
-        std::copy(w.begin(), w.end(), xs.begin() + i * x_stride);
-      }
+      const std::vector<uint32_t> xs = random_rows(rng, xv, c.x_words, x_stride);
+      std::vector<uint32_t> out(kCount * out_stride, 0xdeadbeefu);
       run(kernel, kb::imma_product_args(out.data(), c.out_lo, c.out_words, out_stride, xs.data(), c.x_words, x_stride,
                                      kCount, kw.data(), c.k_words));
       const std::string what = std::string(kernel.name) + ": x " + std::to_string(c.x_words) + " words, k " + std::to_string(c.k_words) +
@@ -283,14 +291,9 @@ TEST(MulConstWgmmaParts, MatchGmp) {
       const uint32_t x_stride = c.x_words + 3, out_stride = c.out_words + 2;
       make_operand(k, rng, 32ull * c.k_words, parts == 2 ? OperandKind::AllOnes : OperandKind::Uniform);
       const std::vector<uint32_t> kw = words_of(k, c.k_words);
-      std::vector<uint32_t> xs(kCount * x_stride, 0xdeadbeefu), out(kCount * out_stride, 0xdeadbeefu);
       std::vector<mpz_t> xv(kCount);
-      for (uint64_t i = 0; i < kCount; ++i) {
-        mpz_init(xv[i]);
-        make_operand(xv[i], rng, 32ull * c.x_words, kind_of(i));
-        const std::vector<uint32_t> w = words_of(xv[i], c.x_words);
-        std::copy(w.begin(), w.end(), xs.begin() + i * x_stride);
-      }
+      const std::vector<uint32_t> xs = random_rows(rng, xv, c.x_words, x_stride);
+      std::vector<uint32_t> out(kCount * out_stride, 0xdeadbeefu);
       kb::ImmaArgs args = kb::imma_product_args(out.data(), c.out_lo, c.out_words, out_stride, xs.data(), c.x_words,
                                                 x_stride, kCount, kw.data(), c.k_words);
       std::vector<uint32_t> low(kCount * 8, 0xdeadbeefu);
