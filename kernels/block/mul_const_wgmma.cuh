@@ -385,9 +385,9 @@ __device__ inline bool wg_store_tile_row(uint32_t* row_dst, bool whole, uint32_t
 // last_word) and 16-byte aligned, the rest as wg_store_quad says. The first
 // and last tiles of a row hold words outside the stored range: the composed
 // Barrett's quotient at 2 Kbit stored their 17 words a row one by one, 32
-// rows' sectors an instruction, and wrote 3x q's sectors in all. With these stores (ncu, H200, session
-// 28): 50.6 M -> 17.0 M store sectors, the kernel 1.25 -> 0.98 ms. Every
-// lane of the warp calls it.
+// rows' sectors an instruction, and wrote 3x q's sectors in all. With these
+// stores (ncu, H200, session 28): 50.6 M -> 17.0 M store sectors, the kernel
+// 1.25 -> 0.98 ms. Every lane of the warp calls it.
 __device__ inline void wg_store_tile(const ImmaArgs& args, uint64_t inst, uint32_t c0w, uint32_t half,
                                      const uint32_t (&wd)[16], uint32_t store_lo, uint32_t last_word,
                                      uint32_t top_bits) {

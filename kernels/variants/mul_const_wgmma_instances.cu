@@ -66,9 +66,8 @@ uint32_t mul_const_wgmma_parts(const block::ImmaArgs& args) {
   // no low buffer takes the words below (imma_x_part_args): three parts keep
   // the composed Barrett's quotient within its corrections (one low from the
   // guard words, two from the parts; barrett_instances.cu allows five).
-  const uint32_t store_lo = std::max(args.out_lo, args.write_lo);
-  const uint32_t most = store_lo > 0 && args.low == nullptr ? std::min(3u, kMaxWgmmaParts) : kMaxWgmmaParts;
-  for (uint32_t parts = 2; parts <= most; ++parts) {
+  static_assert(kMaxWgmmaParts <= 3, "more parts need the quotient's low buffer always");
+  for (uint32_t parts = 2; parts <= kMaxWgmmaParts; ++parts) {
     const uint32_t h = wgmma_part_words(args, parts);
     if (h < args.x_words && mul_const_wgmma_fits(block::imma_x_part_args(args, 0, h, false))) return parts;
   }

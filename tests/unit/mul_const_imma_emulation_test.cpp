@@ -129,6 +129,16 @@ struct ProductCase {
   uint32_t x_words, k_words, out_lo, out_words;
 };
 
+// want = words [c.out_lo, c.out_words) of x k; got = those out holds for
+// instance i (rows out_stride apart).
+void product_words(const ProductCase& c, const mpz_t x, const mpz_t k, const std::vector<uint32_t>& out, uint64_t i,
+                   uint32_t out_stride, mpz_t want, mpz_t got) {
+  mpz_mul(want, x, k);
+  mpz_fdiv_q_2exp(want, want, 32ull * c.out_lo);
+  mpz_fdiv_r_2exp(want, want, 32ull * (c.out_words - c.out_lo));
+  value_of(got, out, i, out_stride, c.out_lo, c.out_words);
+}
+
 TEST_P(MulConstEmulation, ProductMatchesGmp) {
   const Kernel& kernel = GetParam();
   const uint64_t kCount = kernel.count;
@@ -161,10 +171,7 @@ TEST_P(MulConstEmulation, ProductMatchesGmp) {
                                ", " + std::to_string(c.out_words) + ")";
       const uint64_t bits = 32ull * (c.out_words - c.out_lo);
       for (uint64_t i = 0; i < kCount; ++i) {
-        mpz_mul(want, xv[i], k);
-        mpz_fdiv_q_2exp(want, want, 32ull * c.out_lo);
-        mpz_fdiv_r_2exp(want, want, bits);
-        value_of(got, out, i, out_stride, c.out_lo, c.out_words);
+        product_words(c, xv[i], k, out, i, out_stride, want, got);
         // From out_lo > 0 on the columns below are not summed: they add less
         // than 2^30 to word out_lo (a column sum is below 2^30), so that word
         // is off by less than 2^30 and the words above it by at most one.
@@ -301,10 +308,7 @@ TEST(MulConstWgmmaParts, MatchGmp) {
       EXPECT_GE(run_parts(args, parts), 2u);
       const uint64_t bits = 32ull * (c.out_words - c.out_lo);
       for (uint64_t i = 0; i < kCount; ++i) {
-        mpz_mul(want, xv[i], k);
-        mpz_fdiv_q_2exp(want, want, 32ull * c.out_lo);
-        mpz_fdiv_r_2exp(want, want, bits);
-        value_of(got, out, i, out_stride, c.out_lo, c.out_words);
+        product_words(c, xv[i], k, out, i, out_stride, want, got);
         ASSERT_TRUE(below_by_less_than(got, want, bits, c.out_lo == 0 ? 1 : (1ul << 30) + (with_low ? 0 : parts)))
             << parts << " parts, x " << c.x_words << " words, k " << c.k_words << ", words [" << c.out_lo << ", "
             << c.out_words << "), instance " << i << "\n want " << hex(want) << "\n got  " << hex(got);
