@@ -45,10 +45,11 @@ struct ImmaArgs {
   // touched: low_lo may lie below the first tile.
   uint32_t* low = nullptr;
   uint32_t low_lo = 0, low_stride = 0;
-  // add_to_out: out (and top) hold the words below held_end only, those from
-  // it on are taken as 0 (imma_x_part_args: the first part stores no words
-  // past its own product's end).
-  uint32_t held_end = 0xffffffffu;
+  // add_to_out: out (and top) hold the words [held_lo, held_end) only, the
+  // others are taken as 0 (imma_x_part_args: the first part stores no words
+  // past its own product's end; imma_barrett_rem_low_part_args: the high
+  // part none below its own place).
+  uint32_t held_lo = 0, held_end = 0xffffffffu;
   uint64_t count = 0;
   // The composed Barrett's remainder in its q m' pass (barrett_rem_wgmma_kernel,
   // imma_barrett_remainder_args); rem == nullptr: the plain product.
@@ -56,7 +57,8 @@ struct ImmaArgs {
   uint32_t rem_t_stride = 0;
   const uint32_t* rem_shift = nullptr;  // s = rem_shift[0]: the remainder only for s = 0
   const uint32_t* rem_q_top = nullptr;  // q's bit N, one word an instance
-  uint32_t* rem = nullptr;              // x_words words an instance, x_words apart
+  uint32_t* rem = nullptr;              // rem_words words an instance, rem_words apart
+  uint32_t rem_words = 0;               // q's words w (x_words but where q m' is split)
 };
 
 // Bit 31 of the composed Barrett's q_top[i] (ImmaArgs::exact_word): q_i is
@@ -161,7 +163,29 @@ inline ImmaArgs imma_barrett_remainder_args(uint32_t* rem, uint32_t* p, const ui
                                             const uint32_t* mprime, const uint32_t* shift, uint32_t w) {
   ImmaArgs a = imma_product_args(p, 0, w + 2, 2 * w, q, w, w, count, mprime, w);
   a.rem_t = t, a.rem_t_stride = t_words, a.rem_shift = shift, a.rem_q_top = q_top, a.rem = rem;
+  a.rem_words = w;
   return a;
+}
+
+// The same pass where the remainder kernel's A (64 rows of q) does not fit
+// whole (32-44 Kbit): q = q_lo + 2^(32 h) q_hi. First q_hi m', a plain
+// product stored at p's words [h, w + 2) (imma_barrett_rem_high_part_args);
+// then the remainder kernel on q_lo (imma_barrett_rem_low_part_args), which
+// adds those words to q_lo m''s before r = t - q m', so that the finish runs
+// in the pass as below ~10 Kbit (at 32 Kbit the rows form after the parts
+// took 0.84 ms of 22.7; ncu, H200, session 29). For s > 0 the two give p =
+// q m' for the rows form, as the plain parts do.
+inline ImmaArgs imma_barrett_rem_high_part_args(const ImmaArgs& a, uint32_t h) {
+  ImmaArgs p = imma_x_part_args(a, h, a.x_words - h, false);
+  p.rem = nullptr;  // (a plain product)
+  return p;
+}
+inline ImmaArgs imma_barrett_rem_low_part_args(const ImmaArgs& a, uint32_t h) {
+  ImmaArgs p = a;
+  p.x_words = h;
+  p.add_to_out = true;
+  p.held_lo = h;
+  return p;
 }
 
 }  // namespace bigtune::kernels::block

@@ -405,12 +405,12 @@ __device__ inline void wg_store_tile(const ImmaArgs& args, uint64_t inst, uint32
 // add_to_out: the 16 words [wbase, wbase + 16) that instance inst's out
 // row holds where wg_store_tile would store them (top[inst] for the top word
 // where the caller keeps it apart, args.low below store_lo), zero elsewhere
-// and from args.held_end on.
+// and outside [args.held_lo, args.held_end).
 __device__ inline void wg_load_out16(const ImmaArgs& args, uint64_t inst, uint32_t wbase, uint32_t store_lo,
                                      uint32_t last_word, uint32_t (&ex)[16]) {
   const bool live = inst < args.count;
   const uint32_t* row = live ? args.out + inst * args.out_stride + (int64_t(wbase) - int64_t(args.write_lo)) : nullptr;
-  if (live && wbase >= store_lo && wbase + 16 <= min(last_word, args.held_end) &&
+  if (live && wbase >= max(store_lo, args.held_lo) && wbase + 16 <= min(last_word, args.held_end) &&
       (reinterpret_cast<uintptr_t>(row) & 15) == 0) {
 #pragma unroll
     for (uint32_t q = 0; q < 16; q += 4) {
@@ -423,7 +423,7 @@ __device__ inline void wg_load_out16(const ImmaArgs& args, uint64_t inst, uint32
 #pragma unroll
   for (uint32_t q = 0; q < 16; ++q) {
     const uint32_t at = wbase + q;
-    ex[q] = !live || at >= args.held_end           ? 0u
+    ex[q] = !live || at >= args.held_end || at < args.held_lo ? 0u
             : args.top && at + 1 == args.out_words ? args.top[inst]
             : at >= store_lo && at < args.out_words ? row[q]
             : low && at >= args.low_lo && at < store_lo ? low[at - args.low_lo]
@@ -492,13 +492,13 @@ __device__ inline void wg_store16(uint32_t* p, uint32_t valid, const uint32_t (&
 __device__ inline void wg_rem_load_t(const ImmaArgs& args, uint64_t inst, uint32_t wbase, uint32_t (&tw)[16]) {
   const bool live = inst < args.count;
   const uint32_t* t = live ? args.rem_t + inst * args.rem_t_stride + wbase : nullptr;
-  const uint32_t t_end = min(args.x_words + 1, args.rem_t_stride);
+  const uint32_t t_end = min(args.rem_words + 1, args.rem_t_stride);
   wg_load16(t, live && wbase < t_end, t_end - min(wbase, t_end), tw);
 }
 
 // r = t - P on a thread's 16 words [wbase, wbase + 16) (tw: t's words,
 // wg_rem_load_t, loaded a tile ahead; P: the product's words wd, plus q's
-// bit N times m'[0] at word w = x_words, r's top word); the borrow runs as
+// bit N times m'[0] at word w = rem_words, r's top word); the borrow runs as
 // the carry does (half 0 from the tile below, half 1 after a shuffle).
 // Words [0, w) go to the remainder's row, word w (at most 5: r < 6 m' <
 // 6 2^N) to r_top.
@@ -506,7 +506,7 @@ __device__ inline void wg_rem_tile(const ImmaArgs& args, uint64_t inst, uint32_t
                                    const uint32_t (&wd)[16], uint32_t (&tw)[16],
                                    uint32_t half, uint32_t lane, uint32_t& row_borrow, uint32_t dk0,
                                    uint32_t* r_top) {
-  const uint32_t w = args.x_words;
+  const uint32_t w = args.rem_words;
   const bool live = inst < args.count;
   // r = t - P in tw (one borrow chain; q's bit N at word w below, as
   // nothing above word w is kept).
@@ -555,7 +555,7 @@ __device__ inline WgRemStep wg_rem_decide(const uint32_t* rr, uint32_t w, uint32
 // short is still finished here (at most three passes, below).
 __device__ inline void wg_rem_corrections(const ImmaArgs& args, uint64_t inst, uint32_t half, uint32_t lane,
                                           const uint32_t* r_top) {
-  const uint32_t w = args.x_words;
+  const uint32_t w = args.rem_words;
   const bool live = inst < args.count;
   uint32_t* rr = live ? args.rem + inst * w : nullptr;
   const uint32_t* k = args.k;
@@ -636,10 +636,11 @@ __host__ __device__ inline uint64_t wg_rem_smem_bytes(const ImmaArgs& a) {
 
 // out_i gets words [out_lo, out_words) of x_i * k as mul_const_imma_kernel
 // does (Rem: the composed Barrett's remainder instead where args.rem_shift[0]
-// is 0, imma_barrett_remainder_args). Grid: one wave of resident blocks of
+// is 0, imma_barrett_remainder_args; Add: args.add_to_out, the parts of a
+// split product after the first). Grid: one wave of resident blocks of
 // 128 threads, each looping over groups of 64 instances;
 // WgmmaShape::smem_bytes() of dynamic shared memory (wg_rem_smem_bytes).
-template <bool Rem>
+template <bool Rem, bool Add>
 __device__ __forceinline__ void mul_const_wgmma_body(const ImmaArgs args) {
 #if defined(BIGTUNE_WARP_EMULATION) || defined(__CUDA_ARCH_FEAT_SM90_ALL)
   // The tiles start up to 7 words below out_lo, so that a tile row's 32
@@ -707,7 +708,7 @@ __device__ __forceinline__ void mul_const_wgmma_body(const ImmaArgs args) {
     __syncthreads();
     if (group + gridDim.x < groups) wg_prefetch_rows(args, (group + gridDim.x) * kWgInstances);
     const bool exact = rem && (exact_votes[0] & exact_votes[1] & exact_votes[2] & exact_votes[3]) != 0;
-    const uint32_t end_bytes = exact ? 4 * args.x_words : out_bytes;  // (Rem: x_words = w)
+    const uint32_t end_bytes = exact ? 4 * args.rem_words : out_bytes;
 
     int d[kWgmmaAcc] = {};
     wg_issue_tile(d, sh, a_base, e_base, 4 * out_lo);
@@ -753,20 +754,21 @@ __device__ __forceinline__ void mul_const_wgmma_body(const ImmaArgs args) {
       const uint32_t c2 = add16_word(wd, cin);
       row_carry = __shfl_sync(0xffffffffu, c + c2, lane | 16);  // the second half's top carry, into the next tile
       __syncwarp();  // W free for the next tile's sums
+      if (Add) {
+        // The words out holds added, one carry through the row: half 0's
+        // from the tile below, half 1's after a shuffle (Rem: the q m'
+        // words the high part of q stored, before r = t - q m').
+        uint32_t ex[16];
+        wg_load_out16(args, inst, wbase, store_lo, last_word, ex);
+        const uint32_t ca = wg_add16(wd, ex, half == 0 ? row_add_carry : 0u);
+        uint32_t ain = __shfl_xor_sync(0xffffffffu, ca, 16);
+        if (half == 0) ain = 0;
+        const uint32_t ca2 = add16_word(wd, ain);
+        row_add_carry = __shfl_sync(0xffffffffu, ca + ca2, lane | 16);
+      }
       if (rem) {
         wg_rem_tile(args, inst, wbase, wd, tw, half, lane, row_borrow, dk0, r_top + row);
       } else {
-        if (!Rem && args.add_to_out) {  // (the same for the whole launch; the remainder kernel's shapes fit whole)
-          // The words out holds added, one carry through the row: half 0's
-          // from the tile below, half 1's after a shuffle.
-          uint32_t ex[16];
-          wg_load_out16(args, inst, wbase, store_lo, last_word, ex);
-          const uint32_t ca = wg_add16(wd, ex, half == 0 ? row_add_carry : 0u);
-          uint32_t ain = __shfl_xor_sync(0xffffffffu, ca, 16);
-          if (half == 0) ain = 0;
-          const uint32_t ca2 = add16_word(wd, ain);
-          row_add_carry = __shfl_sync(0xffffffffu, ca + ca2, lane | 16);
-        }
         if (args.exact_word && args.exact_word - c0 / 4 < kWgTileWords) {
           // The quotient: word w + g (in the first tile: the tiles start at
           // most 7 words below out_lo = w + g - 1) decides whether q is exact.
@@ -792,11 +794,24 @@ __device__ __forceinline__ void mul_const_wgmma_body(const ImmaArgs args) {
 }
 
 __global__ void __launch_bounds__(kWgmmaThreads) mul_const_wgmma_kernel(const ImmaArgs args) {
-  mul_const_wgmma_body<false>(args);
+  mul_const_wgmma_body<false, false>(args);
+}
+// The parts of a split product after the first (args.add_to_out): an
+// instantiation of its own, so that the others carry no add code (behind a
+// launch-wide branch it made mul_const_wgmma_kernel's PTX 2497 -> 3103
+// instructions; the 2 Kbit quotient, which never adds, went 0.94 -> 1.01 ms
+// when the parts and the exact quotient landed together: H200, session 29).
+__global__ void __launch_bounds__(kWgmmaThreads) mul_const_wgmma_add_kernel(const ImmaArgs args) {
+  mul_const_wgmma_body<false, true>(args);
 }
 // The composed Barrett's q m' pass and its finish (launch_barrett_imma_remainder).
 __global__ void __launch_bounds__(kWgmmaThreads) barrett_rem_wgmma_kernel(const ImmaArgs args) {
-  mul_const_wgmma_body<true>(args);
+  mul_const_wgmma_body<true, false>(args);
+}
+// The same where q m' does not fit whole (imma_barrett_rem_low_part_args):
+// q's low words' product plus the words the high part stored, then r.
+__global__ void __launch_bounds__(kWgmmaThreads) barrett_rem_wgmma_add_kernel(const ImmaArgs args) {
+  mul_const_wgmma_body<true, true>(args);
 }
 
 }  // namespace bigtune::kernels::block

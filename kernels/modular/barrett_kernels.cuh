@@ -148,6 +148,60 @@ __device__ inline void barrett_qadd_body(const BarrettDev& v, uint64_t i) {
   if (lane == 0) v.d[i] = c;
 }
 
+// s = 0 (a full-width modulus): r = t - q m' over n + 1 words straight to
+// out, words 0 .. n-1 (word n, 0 once r < m', kept in a register), with only
+// the borrow of r - m' computed beside it; where that says r >= m' (with the
+// guard words' quotient nearly never), the subtractions run in place on out,
+// each with the borrow of the next one beside it. 3 words of traffic a word
+// (t, q m', out) where the rows form below takes ~6 (it writes r and r - m'
+// and reads one back): at 32 Kbit that form took 0.84 of a tcbarrett
+// mulmod's 22.7 ms (ncu, H200, session 29). Each lane reads and writes only
+// its own words.
+__device__ inline void barrett_finish_direct_body(const BarrettDev& v, const uint64_t* t, uint32_t t_words,
+                                                  uint64_t* out, uint64_t i) {
+  const uint32_t n = v.n, lane = barrett_lane(), w = n + 1;
+  const uint64_t* ti = t + i * t_words;
+  const uint64_t* mp = v.mprime + barrett_mod_index(v, i) * n;
+  const uint64_t* qm = v.p + i * 2 * n;
+  uint64_t* oi = out + i * n;
+  // q = q_lo + d 2^N: q m' = q_lo m' + d m' 2^N, of which word n is d m'[0].
+  const uint64_t dm = v.d[i] & 1u ? mp[0] : 0;  // (q's bit N; block::kQuotientExact masked)
+  uint32_t c = 0, c2 = 0;
+  uint64_t top = 0;
+  for (uint32_t base = 0; base < w; base += 32) {
+    const uint32_t j = base + lane, len = barrett_round_len(w, base);
+    const uint64_t x = j < w ? barrett_shl_word(ti, t_words, j, 0, 0) : 0;
+    const uint64_t y = j < n ? qm[j] : j == n ? qm[n] + dm : 0;
+    const uint64_t dif = x - y;
+    const BarrettCarry k = barrett_resolve(x < y, j < w && dif == 0, c, len);
+    const uint64_t r = dif - k.in, z = j < n ? mp[j] : 0, dif2 = r - z;
+    const BarrettCarry k2 = barrett_resolve(r < z, j < w && dif2 == 0, c2, len);
+    if (j < n) oi[j] = r;
+    if (j == n) top = r;
+    c = k.out;
+    c2 = k2.out;
+  }
+  top = __shfl_sync(~0u, top, n % 32);
+  // c2 == 0: the value so far is >= m', so taking m' off does not borrow.
+  for (uint32_t sub = 0; c2 == 0 && sub < v.corrections; ++sub) {
+    uint64_t next_top = 0;
+    c = 0;
+    c2 = 0;
+    for (uint32_t base = 0; base < w; base += 32) {
+      const uint32_t j = base + lane, len = barrett_round_len(w, base);
+      const uint64_t x = j < n ? oi[j] : j == n ? top : 0, z = j < n ? mp[j] : 0, dif = x - z;
+      const BarrettCarry k = barrett_resolve(x < z, j < w && dif == 0, c, len);
+      const uint64_t r = dif - k.in, dif2 = r - z;
+      const BarrettCarry k2 = barrett_resolve(r < z, j < w && dif2 == 0, c2, len);
+      if (j < n) oi[j] = r;
+      if (j == n) next_top = r;
+      c = k.out;
+      c2 = k2.out;
+    }
+    top = __shfl_sync(~0u, next_top, n % 32);
+  }
+}
+
 // r = (t << s) - q m' over n + 1 words, then at most v.corrections subtractions of m'
 // (barrett.hpp), then out = r >> s. Rows: r in p's row (which holds q_lo m'),
 // r - m' in alt's; the first subtraction runs in the same pass as r (a second
@@ -158,6 +212,7 @@ __device__ inline void barrett_finish_rows_body(const BarrettDev& v, const uint6
                                            uint64_t i) {
   const uint32_t n = v.n, lane = barrett_lane(), w = n + 1;
   const uint32_t s = v.shift[barrett_mod_index(v, i)], ws = s / 64, bs = s % 64;
+  if (s == 0) return barrett_finish_direct_body(v, t, t_words, out, i);
   const uint64_t* ti = t + i * t_words;
   const uint64_t* mp = v.mprime + barrett_mod_index(v, i) * n;
   uint64_t* row[2] = {v.p + i * 2 * n, v.alt + i * 2 * n};

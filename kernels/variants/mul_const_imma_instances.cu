@@ -100,6 +100,13 @@ cudaError_t launch_barrett_imma_remainder(uint32_t* rem, uint32_t* p, const uint
     *finished = true;
     return launch_barrett_rem_wgmma(args, dev.sms, stream);
   }
+  if (const uint32_t h = dev.wgmma ? barrett_rem_wgmma_split(args) : 0) {  // 32-44 Kbit: in two parts
+    if (const cudaError_t e = launch_mul_const_wgmma(block::imma_barrett_rem_high_part_args(args, h), dev.sms, stream);
+        e != cudaSuccess)
+      return e;
+    *finished = true;
+    return launch_barrett_rem_wgmma(block::imma_barrett_rem_low_part_args(args, h), dev.sms, stream);
+  }
   // Elsewhere the plain product the args hold (the kernels it reaches read
   // no rem field).
   return launch_imma(args, dev, stream);

@@ -78,5 +78,9 @@ cudaError_t launch_mul_const_wgmma_parts(const block::ImmaArgs& args, uint32_t p
 // imma_barrett_remainder_args: where the one-warpgroup block takes the shape.
 bool barrett_rem_wgmma_fits(const block::ImmaArgs& args);
 cudaError_t launch_barrett_rem_wgmma(const block::ImmaArgs& args, int sms, cudaStream_t stream);
+// Where it does not fit whole: q's words h of the low part (q's high words
+// first, a plain product; block::imma_barrett_rem_low_part_args) where both
+// parts fit, else 0.
+uint32_t barrett_rem_wgmma_split(const block::ImmaArgs& args);
 
 }  // namespace bigtune::kernels::variants

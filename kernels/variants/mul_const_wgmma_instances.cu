@@ -39,8 +39,21 @@ bool barrett_rem_wgmma_fits(const block::ImmaArgs& args) {
 
 cudaError_t launch_barrett_rem_wgmma(const block::ImmaArgs& args, int sms, cudaStream_t stream) {
   const uint64_t groups = (args.count + block::kWgInstances - 1) / block::kWgInstances;
-  return launch_resident_wave(block::barrett_rem_wgmma_kernel, block::kWgmmaThreads, block::wg_rem_smem_bytes(args),
-                              groups, sms, args, stream);
+  return launch_resident_wave(args.add_to_out ? block::barrett_rem_wgmma_add_kernel : block::barrett_rem_wgmma_kernel,
+                              block::kWgmmaThreads, block::wg_rem_smem_bytes(args), groups, sms, args, stream);
+}
+
+uint32_t barrett_rem_wgmma_split(const block::ImmaArgs& args) {
+  // (Where the whole product fits, the pair kernel takes it when the
+  // remainder kernel does not: 12-16 Kbit. A low part that the pair kernel
+  // would take, 21-30 Kbit, stays a plain product too: one warpgroup alone
+  // on its SM.)
+  if (args.x_words < 16 || mul_const_wgmma_fits(args)) return 0;
+  const uint32_t h = ((args.x_words + 1) / 2 + 7) / 8 * 8;  // (whole 32-byte blocks of q)
+  return mul_const_wgmma_fits(block::imma_barrett_rem_high_part_args(args, h)) &&
+                 barrett_rem_wgmma_fits(block::imma_barrett_rem_low_part_args(args, h))
+             ? h
+             : 0;
 }
 
 cudaError_t launch_mul_const_wgmma(const block::ImmaArgs& args, int sms, cudaStream_t stream) {
@@ -48,8 +61,9 @@ cudaError_t launch_mul_const_wgmma(const block::ImmaArgs& args, int sms, cudaStr
   if (!args.add_to_out && wgmma_pair_takes(args))
     return launch_resident_wave(block::mul_const_wgmma_pair_kernel, block::kWgPairThreads,
                                 block::WgmmaPairShape::of(args).smem_bytes(), groups, sms, args, stream);
-  return launch_resident_wave(block::mul_const_wgmma_kernel, block::kWgmmaThreads,
-                              block::WgmmaShape::of(args).smem_bytes(), groups, sms, args, stream);
+  return launch_resident_wave(args.add_to_out ? block::mul_const_wgmma_add_kernel : block::mul_const_wgmma_kernel,
+                              block::kWgmmaThreads, block::WgmmaShape::of(args).smem_bytes(), groups, sms, args,
+                              stream);
 }
 
 namespace {

@@ -362,6 +362,17 @@ TEST(Barrett, TensorCoreProductsTakeWgmmaInParts) {
   EXPECT_EQ(kv::mul_const_wgmma_parts(q40), 3u);  // (three: the most without a low buffer)
   q40.low = &low_words, q40.low_lo = q40.out_lo - 8, q40.low_stride = 10;
   EXPECT_EQ(kv::mul_const_wgmma_parts(q40), 3u);
+  // The q m' pass with its finish where q's rows do not fit whole: q's high
+  // words first, then the remainder kernel on the low ones (half of q), from
+  // ~30.6 to ~34.8 Kbit (below, the low part goes to the pair kernel; above,
+  // it does not fit).
+  EXPECT_TRUE(kv::barrett_rem_wgmma_fits(qm(256)));
+  EXPECT_FALSE(kv::barrett_rem_wgmma_fits(qm(1024)));
+  EXPECT_EQ(kv::barrett_rem_wgmma_split(qm(384)), 0u);    // 12 Kbit: whole, on the pair kernel
+  EXPECT_EQ(kv::barrett_rem_wgmma_split(qm(768)), 0u);    // 24 Kbit
+  EXPECT_EQ(kv::barrett_rem_wgmma_split(qm(1024)), 512u);
+  EXPECT_EQ(kv::barrett_rem_wgmma_split(qm(1250)), 0u);   // 40000 bits
+  EXPECT_EQ(kv::barrett_rem_wgmma_split(qm(2048)), 0u);   // 64 Kbit
   for (uint32_t w = 520; w <= 2048; w += 24) {  // every part of a split fits
     for (const kernels::block::ImmaArgs& a : {quotient(w), qm(w)}) {
       if (kv::mul_const_wgmma_fits(a)) continue;

@@ -282,7 +282,9 @@ TEST(MulConstWgmmaParts, MatchGmp) {
     for (uint32_t d = 0; d < args.x_words; d += h) {
       const kb::ImmaArgs part = kb::imma_x_part_args(args, d, h, d > 0);
       if (part.out_words <= part.out_lo) continue;
-      run(kernel, part), ++launched;
+      Kernel k = kernel;
+      if (part.add_to_out) k.kernel = &kb::mul_const_wgmma_add_kernel;  // (as launch_mul_const_wgmma)
+      run(k, part), ++launched;
     }
     return launched;
   };
@@ -372,6 +374,9 @@ TEST(MulConstWgmmaParts, MatchGmp) {
 // top bits alone comes out one short there, and at R = M only the trial
 // subtraction decides); for s > 0 the plain product for the rows form and
 // rem untouched. Moduli of odd and even word counts, all-ones, 2^(N-1).
+// From 30 words also split as launch_barrett_imma_remainder splits it where
+// q's rows do not fit whole (32-44 Kbit): q's high words first (a plain
+// product into p), then the remainder kernel on q's low words adding them.
 TEST(BarrettRemainderEmulation, MatchesGmp) {
   // Three groups of 64 on two blocks, the last partly filled (A by cp.async),
   // or two (one group a block, A by register loads), width by width.
@@ -380,8 +385,18 @@ TEST(BarrettRemainderEmulation, MatchesGmp) {
     const uint64_t smem = kb::wg_rem_smem_bytes(args);
     for (unsigned b = 0; b < kGrid; ++b) {
       std::memset(emu::dynamic_shared(smem), 0xa5, smem);
-      emu::run_block(b, kGrid, kb::kWgmmaThreads / 32, [&](unsigned) { kb::barrett_rem_wgmma_kernel(args); });
+      emu::run_block(b, kGrid, kb::kWgmmaThreads / 32, [&](unsigned) {
+        if (args.add_to_out)
+          kb::barrett_rem_wgmma_add_kernel(args);
+        else
+          kb::barrett_rem_wgmma_kernel(args);
+      });
     }
+  };
+  const auto run_split = [&](const kb::ImmaArgs& args) {  // (as launch_barrett_imma_remainder)
+    const uint32_t h = ((args.x_words + 1) / 2 + 7) / 8 * 8;
+    run(kKernels[1], kb::imma_barrett_rem_high_part_args(args, h));  // ("wgmma": mul_const_wgmma_kernel)
+    run_rem(kb::imma_barrett_rem_low_part_args(args, h));
   };
   SeededRng rng(7300);
   // 32-bit words of the modulus: one tile, q m''s top word alone in its tile (30),
@@ -391,9 +406,11 @@ TEST(BarrettRemainderEmulation, MatchesGmp) {
                                        OperandKind::EdgeLimbs};
   mpz_t m, t, want, got, bound;
   mpz_inits(m, t, want, got, bound, nullptr);
-  uint64_t checked = 0, products = 0, instances = 0;  // instances: summed over the widths
-  for (uint32_t wi = 0; wi < std::size(widths); ++wi) {
-    const uint32_t w = widths[wi];
+  uint64_t checked = 0, products = 0, instances = 0;  // instances: summed over the widths and splits
+  for (uint32_t run = 0; run < 2 * std::size(widths); ++run) {  // each width whole, then split
+    const uint32_t wi = run / 2, w = widths[wi];
+    const bool split = run % 2 == 1;
+    if (split && w < 30) continue;
     const uint64_t kCount = kCounts[wi % 2];
     instances += kCount;
     for (OperandKind mk : modulus_kinds) {
@@ -440,17 +457,21 @@ TEST(BarrettRemainderEmulation, MatchesGmp) {
           const std::vector<uint32_t> tw = words_of(t, t_words);
           std::copy(tw.begin(), tw.end(), ts.begin() + i * t_words);
         }
-        run_rem(kb::imma_barrett_remainder_args(rem.data(), p.data(), qs.data(), q_top.data(), ts.data(), t_words,
-                                                    kCount, mw.data(), shift.data(), w));
+        const kb::ImmaArgs args = kb::imma_barrett_remainder_args(rem.data(), p.data(), qs.data(), q_top.data(),
+                                                                  ts.data(), t_words, kCount, mw.data(), shift.data(), w);
+        split ? run_split(args) : run_rem(args);
         for (uint64_t i = 0; i < kCount; ++i) {
           const std::string what = "w " + std::to_string(w) + " words, modulus kind " + std::to_string(int(mk)) +
-                                   ", s " + std::to_string(s) + ", instance " + std::to_string(i);
+                                   ", s " + std::to_string(s) + (split ? ", split" : "") + ", instance " +
+                                   std::to_string(i);
           if (s == 0) {
             mpz_mod(want, r0s[i], m);
             value_of(got, rem, i, w, 0, w);
             ASSERT_EQ(mpz_cmp(got, want), 0) << what << "\n m' = " << hex(m) << "\n r = " << hex(r0s[i])
                                              << "\n want " << hex(want) << "\n got  " << hex(got);
-            for (uint32_t j = 0; j < 2 * w; ++j) ASSERT_EQ(p[i * 2 * w + j], 0xdeadbeefu) << what << ": p written";
+            for (uint32_t j = 0; j < 2 * w; ++j)  // (split: q's high words' product in [h, w + 2))
+              if (!split || j < ((w + 1) / 2 + 7) / 8 * 8 || j >= w + 2)
+                ASSERT_EQ(p[i * 2 * w + j], 0xdeadbeefu) << what << ": p written";
             ++checked;
           } else {
             mpz_fdiv_r_2exp(want, qv[i], bits);  // q's low words times m'
