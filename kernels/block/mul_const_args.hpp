@@ -188,4 +188,14 @@ inline ImmaArgs imma_barrett_rem_low_part_args(const ImmaArgs& a, uint32_t h) {
   return p;
 }
 
+// The fused Barrett kernel's two passes (kernels/block/barrett_fused_wgmma.cuh,
+// launch_barrett_imma_reduction): quotient = imma_barrett_quotient_args,
+// remainder = imma_barrett_remainder_args for the same t, q_top and w. The
+// remainder's q rows are not read (q stays on chip); q_top is written as
+// the separate quotient kernel writes it, for the rows form's finish where
+// s > 0.
+struct BarrettFusedArgs {
+  ImmaArgs quotient, remainder;
+};
+
 }  // namespace bigtune::kernels::block

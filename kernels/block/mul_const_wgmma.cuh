@@ -634,6 +634,222 @@ __host__ __device__ inline uint64_t wg_rem_smem_bytes(const ImmaArgs& a) {
   return WgmmaShape::of(a).smem_bytes() + 4ull * kWgInstances + 4ull * kWgmmaThreads / 32;  // r_top, exact_votes
 }
 
+// The fused Barrett kernel's on-chip q (barrett_fused_wgmma.cuh): the
+// quotient pass writes q's words into a_q, the remainder pass's A (q's row
+// i byte-reversed as wg_stage_a stages it, q_pad = 4 w bytes a row), and
+// q's top word (bit N, kQuotientExact) to q_top[row] as well as to
+// args.top; the remainder pass then reads q_top[row] instead of
+// args.rem_q_top and stages nothing.
+struct WgOnChipQ {
+  unsigned char* a_q = nullptr;
+  uint32_t* q_top = nullptr;
+  uint32_t q_pad = 0;
+};
+
+#if defined(BIGTUNE_WARP_EMULATION) || defined(__CUDA_ARCH_FEAT_SM90_ALL)
+// One product pass of a block (a kernel has one; the fused Barrett kernel,
+// barrett_fused_wgmma.cuh, two): its arguments, A and E in shared memory,
+// and the tile range. The tiles start up to 7 words below out_lo, so that a
+// tile row's 32 words lie 32-byte aligned against write_lo
+// (wg_store_tile_row: whole sectors where the rows allow; the quotient
+// pass's tiles began 16 bytes off, session 27); the words from out_lo on lose
+// no more to the columns below the first tile than they did.
+struct WgPass {
+  ImmaArgs args;
+  WgmmaShape sh;
+  unsigned char* a_rows;
+  uint32_t a_base, e_base;           // A's and E's shared addresses (the descriptors')
+  uint32_t out_lo, store_lo;         // the first tile's word; the words stored: [store_lo, out_words)
+  uint32_t last_word;                // words stored in rows: [store_lo, last_word), the top word apart
+  bool unshifted;                    // (the quotient marks q exact only there)
+  bool rem;                          // the remainder for this launch (Rem and s = 0)
+};
+
+// E for args (the constant's words staged in W: k, and the word 1 at add_at
+// where asked, wgmma_const_words; then the rows), and the pass's fields.
+// Every thread of the block calls it; it ends with a barrier.
+template <bool Rem>
+__device__ inline WgPass wg_pass_setup(const ImmaArgs& args, unsigned char* a_rows, unsigned char* e,
+                                       unsigned long long* w_rows) {
+  WgPass p;
+  p.args = args;
+  p.sh = WgmmaShape::of(args);
+  p.a_rows = a_rows;
+  const uint32_t lead = min((args.out_lo - args.write_lo) % 8, args.out_lo);
+  p.out_lo = args.out_lo - lead;
+  p.store_lo = max(args.out_lo, args.write_lo);
+  p.last_word = args.top ? args.out_words - 1 : args.out_words;
+  p.unshifted = args.shift == nullptr || args.shift[0] == 0;
+  p.rem = Rem && args.rem_shift[0] == 0;  // (the same for the whole launch)
+  const uint32_t tid = threadIdx.x % kWgmmaThreads;
+  uint32_t* k_stage = reinterpret_cast<uint32_t*>(w_rows);
+  __syncthreads();  // (W free: a pass before may still read it)
+  for (uint32_t j = tid; j < p.sh.k_bytes / 4; j += kWgmmaThreads)
+    k_stage[j] = j < args.k_words ? args.k[j] : (args.add_at && j == args.add_at ? 1u : 0u);
+  __syncthreads();
+  const unsigned char* kb = reinterpret_cast<const unsigned char*>(k_stage);
+  for (uint32_t u = tid; u < 16 * p.sh.e_rows; u += kWgmmaThreads) {
+    const int32_t idx = int32_t(u / 16) - int32_t(kWgOff) + int32_t(u % 16);
+    e[u] = idx >= 0 && idx < int32_t(p.sh.k_bytes) ? kb[idx] : 0;
+  }
+  __syncthreads();
+  p.e_base = shared_address(e), p.a_base = shared_address(a_rows);
+  return p;
+}
+
+// The quotient's 16 words of a thread (from word wbase of the product) to
+// a_q: q's word j = word write_lo + j; each quad of q's words (j a multiple
+// of 4: the tiles lie 8-word aligned against write_lo) is one slice of its
+// row, one 16-byte store (quarter-warps of rows 16 bytes apart: no bank
+// conflict). Words outside q (the guard words below, the top word and past
+// it) are not stored here.
+__device__ inline void wg_quads_to_a(const WgPass& p, const WgOnChipQ& oq, uint32_t row, uint32_t wbase,
+                                     const uint32_t (&wd)[16]) {
+  const uint32_t q_words = p.last_word - p.args.write_lo;  // w
+#pragma unroll
+  for (uint32_t u = 0; u < 16; u += 4) {
+    const uint32_t j0 = wbase + u - p.args.write_lo;  // (wraps below write_lo: skipped)
+    if (j0 < q_words)
+      wg_store_slice(oq.a_q, (oq.q_pad / 4 - 4 - j0) / 4, row, make_uint4(wd[u], wd[u + 1], wd[u + 2], wd[u + 3]));
+  }
+}
+
+// The pass's tiles for the group from instance `first` on (Rem: the
+// composed Barrett's remainder instead where p.rem, imma_barrett_remainder_args;
+// Add: args.add_to_out, the parts of a split product after the first;
+// OnChip: the fused kernel's q, WgOnChipQ). A, unless OnChip && Rem, is
+// staged here from args.x (copy_async: by cp.async); the rows of the group
+// from next_first on (none where it is 0) are asked of L2 meanwhile. Every
+// thread of the block calls it; it ends with a barrier (A and W free).
+template <bool Rem, bool Add, bool OnChip>
+__device__ __forceinline__ void wg_pass_group(const WgPass& p, unsigned long long* w_rows, uint32_t* r_top,
+                                              uint32_t* exact_votes, uint64_t first, uint64_t next_first,
+                                              bool copy_async, const WgOnChipQ& oq) {
+  const ImmaArgs& args = p.args;
+  const uint64_t count = args.count;
+  const uint32_t tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
+  // Step 2's thread: row r of the warp's 16, words [16 half, 16 half + 16) of a tile.
+  const uint32_t r = lane % 16, half = lane / 16, row = 16 * warp + r;
+  const uint64_t inst = first + row;
+  const bool rem = p.rem;
+  // Rem: q's top word (bit 0: q's bit N; kQuotientExact: q = floor(x /
+  // m'), so r < m'). Where every row of the group has q exact, r is x -
+  // q m' mod 2^N: the tiles stop at word w, and neither r's top word nor
+  // the corrections are needed (at 2 Kbit one tile of three, and the one
+  // with the most x blocks). The decision is the group's (wgmma is the
+  // warpgroup's): a warp's vote in exact_votes, read after the barrier.
+  const uint32_t q_top = !rem || inst >= count ? kQuotientExact : OnChip ? oq.q_top[row] : args.rem_q_top[inst];
+  if (rem) {
+    const unsigned votes = __ballot_sync(0xffffffffu, (q_top & kQuotientExact) != 0);
+    if (lane == 0) exact_votes[warp] = votes == 0xffffffffu ? 1u : 0u;
+  }
+  if (!(OnChip && Rem)) {
+    wg_stage_a(args, p.sh, p.a_rows, first, copy_async);
+    fence_shared_for_tensor_cores();
+  }
+  __syncthreads();
+  if (!(OnChip && Rem) && next_first) wg_prefetch_rows(args, next_first);
+  const bool exact = rem && (exact_votes[0] & exact_votes[1] & exact_votes[2] & exact_votes[3]) != 0;
+  const uint32_t end_bytes = exact ? 4 * args.rem_words : 4 * args.out_words;
+  const uint32_t out_lo = p.out_lo, store_lo = p.store_lo, last_word = p.last_word;
+
+  int d[kWgmmaAcc] = {};
+  wg_issue_tile(d, p.sh, p.a_base, p.e_base, 4 * out_lo);
+  uint32_t row_carry = 0;            // into this tile's first word (half 0's threads; below 2^26)
+  uint32_t row_borrow = 0;           // Rem: r's borrow, likewise
+  uint32_t row_add_carry = 0;        // add_to_out: the addition's carry, likewise
+  uint32_t row_inexact = 0;          // the quotient (exact_word): word w + g says q may be one short
+  const uint32_t dk0 = q_top & 1u ? args.k[0] : 0u;  // Rem: q's bit N times m'[0]
+  // Rem: t's words of this thread's part of the tile, loaded a tile ahead
+  // (issued with the next tile's wgmmas), so that step 2 finds them in
+  // registers: at 8 Kbit the kernel waited on these loads (ncu, session 24).
+  uint32_t t_next[16];
+  if (rem) wg_rem_load_t(args, inst, out_lo + 16 * half, t_next);
+  for (uint32_t c0 = 4 * out_lo; c0 < end_bytes; c0 += kWgmmaN) {
+    wgmma_wait_all();
+    wgmma_pin(d);
+    wg_word_sums(d, w_rows);
+    __syncwarp();
+    if (c0 + kWgmmaN < end_bytes) wg_issue_tile(d, p.sh, p.a_base, p.e_base, c0 + kWgmmaN);
+    uint32_t tw[16];
+    if (rem) {
+#pragma unroll
+      for (uint32_t q = 0; q < 16; ++q) tw[q] = t_next[q];
+      if (c0 + kWgmmaN < end_bytes) wg_rem_load_t(args, inst, (c0 + kWgmmaN) / 4 + 16 * half, t_next);
+    }
+
+    // Step 2, while the next tile's wgmmas run.
+    const unsigned long long* src = w_rows + wg_w_row(row) + 16 * half;
+    const uint32_t wbase = c0 / 4 + 16 * half;
+    // The word sums' halves: word q is lo[q] + hi[q - 1] + the carry, one
+    // carry-flag chain (add16_split), as hi[q] < 2^25 (sums below 2^57).
+    uint32_t lo[16], hi[16];
+#pragma unroll
+    for (uint32_t q = 0; q < 16; ++q) {
+      const unsigned long long v = src[q];
+      lo[q] = uint32_t(v), hi[q] = uint32_t(v >> 32);
+    }
+    uint32_t wd[16];
+    const uint32_t c = add16_split(wd, lo, hi, half == 0 ? row_carry : 0u);
+    // The first half's carry into the second half's words.
+    uint32_t cin = __shfl_xor_sync(0xffffffffu, c, 16);
+    if (half == 0) cin = 0;
+    const uint32_t c2 = add16_word(wd, cin);
+    row_carry = __shfl_sync(0xffffffffu, c + c2, lane | 16);  // the second half's top carry, into the next tile
+    __syncwarp();  // W free for the next tile's sums
+    if (Add) {
+      // The words out holds added, one carry through the row: half 0's
+      // from the tile below, half 1's after a shuffle (Rem: the q m'
+      // words the high part of q stored, before r = t - q m').
+      uint32_t ex[16];
+      wg_load_out16(args, inst, wbase, store_lo, last_word, ex);
+      const uint32_t ca = wg_add16(wd, ex, half == 0 ? row_add_carry : 0u);
+      uint32_t ain = __shfl_xor_sync(0xffffffffu, ca, 16);
+      if (half == 0) ain = 0;
+      const uint32_t ca2 = add16_word(wd, ain);
+      row_add_carry = __shfl_sync(0xffffffffu, ca + ca2, lane | 16);
+    }
+    if (rem) {
+      wg_rem_tile(args, inst, wbase, wd, tw, half, lane, row_borrow, dk0, r_top + row);
+    } else {
+      if (args.exact_word && args.exact_word - c0 / 4 < kWgTileWords) {
+        // The quotient: word w + g (in the first tile: the tiles start at
+        // most 7 words below out_lo = w + g - 1) decides whether q is exact.
+        // Only the tile that holds it looks (the same for the warp; H200,
+        // session 29: the 2 Kbit quotient kernel 1.01 -> 1.00 ms, ncu).
+        uint32_t v = 0;
+#pragma unroll
+        for (uint32_t q = 0; q < 16; ++q) v = wbase + q == args.exact_word ? wd[q] : v;
+        const uint32_t mine = args.exact_word - wbase < 16 && v >= kQuotientExactLimit ? 1u : 0u;
+        row_inexact |= mine | __shfl_xor_sync(0xffffffffu, mine, 16);
+      }
+      const bool q_exact = args.exact_word && !row_inexact && args.exact_word >= out_lo && p.unshifted;
+      if (OnChip && !Rem) {
+        wg_quads_to_a(p, oq, row, wbase, wd);
+        if (args.out_words - 1 - wbase < 16) {  // q's top word: to the remainder pass, and to args.top
+          uint32_t v = 0;
+#pragma unroll
+          for (uint32_t q = 0; q < 16; ++q) v = wbase + q + 1 == args.out_words ? wd[q] : v;
+          v |= v == 0 && q_exact ? kQuotientExact : 0u;
+          oq.q_top[row] = v;
+          if (inst < count) args.top[inst] = v;
+        }
+      } else {
+        wg_store_tile(args, inst, c0 / 4, half, wd, store_lo, last_word, q_exact ? kQuotientExact : 0u);
+      }
+    }
+  }
+  wgmma_wait_all();  // (the last tile's were waited for in the loop; this tells ptxas so)
+  wgmma_pin(d);
+  if (rem && !exact) {
+    __syncthreads();  // every row's words of r stored, its top word in r_top
+    wg_rem_corrections(args, inst, half, lane, r_top + row);
+  }
+  __syncthreads();  // A and W free for the next group
+}
+
+#endif
+
 // out_i gets words [out_lo, out_words) of x_i * k as mul_const_imma_kernel
 // does (Rem: the composed Barrett's remainder instead where args.rem_shift[0]
 // is 0, imma_barrett_remainder_args; Add: args.add_to_out, the parts of a
@@ -643,16 +859,6 @@ __host__ __device__ inline uint64_t wg_rem_smem_bytes(const ImmaArgs& a) {
 template <bool Rem, bool Add>
 __device__ __forceinline__ void mul_const_wgmma_body(const ImmaArgs args) {
 #if defined(BIGTUNE_WARP_EMULATION) || defined(__CUDA_ARCH_FEAT_SM90_ALL)
-  // The tiles start up to 7 words below out_lo, so that a tile row's 32
-  // words lie 32-byte aligned against write_lo (wg_store_tile_row: whole
-  // sectors where the rows allow; the quotient pass's tiles began 16 bytes
-  // off, session 27); the words from out_lo on lose no more to the columns
-  // below the first tile than they did.
-  const uint32_t out_words = args.out_words;
-  const uint32_t lead = min((args.out_lo - args.write_lo) % 8, args.out_lo), out_lo = args.out_lo - lead;
-  const uint32_t store_lo = max(args.out_lo, args.write_lo);  // the words stored: [store_lo, out_words)
-  const bool unshifted = args.shift == nullptr || args.shift[0] == 0;  // (the quotient marks q exact only there)
-  const uint64_t count = args.count;
   const WgmmaShape sh = WgmmaShape::of(args);
 #ifdef BIGTUNE_WARP_EMULATION
   unsigned char* smem = emu::dynamic_shared(sh.smem_bytes());
@@ -665,130 +871,14 @@ __device__ __forceinline__ void mul_const_wgmma_body(const ImmaArgs args) {
   unsigned long long* w_rows = reinterpret_cast<unsigned long long*>(e + sh.e_bytes());
   uint32_t* r_top = reinterpret_cast<uint32_t*>(smem + sh.smem_bytes());  // Rem: r's top word of each row
   uint32_t* exact_votes = r_top + kWgInstances;                           // Rem: a word a warp
-  const uint32_t tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
-  const bool rem = Rem && args.rem_shift[0] == 0;  // (the same for the whole launch)
-
-  // E, once a block: the constant's words staged in W (k, and the word 1 at
-  // add_at where asked: wgmma_const_words), then the rows.
-  uint32_t* k_stage = reinterpret_cast<uint32_t*>(w_rows);
-  for (uint32_t j = tid; j < sh.k_bytes / 4; j += kWgmmaThreads)
-    k_stage[j] = j < args.k_words ? args.k[j] : (args.add_at && j == args.add_at ? 1u : 0u);
-  __syncthreads();
-  const unsigned char* kb = reinterpret_cast<const unsigned char*>(k_stage);
-  for (uint32_t u = tid; u < 16 * sh.e_rows; u += kWgmmaThreads) {
-    const int32_t idx = int32_t(u / 16) - int32_t(kWgOff) + int32_t(u % 16);
-    e[u] = idx >= 0 && idx < int32_t(sh.k_bytes) ? kb[idx] : 0;
-  }
-  __syncthreads();
-  const uint32_t e_base = shared_address(e), a_base = shared_address(a_rows);
-  const uint32_t out_bytes = 4 * out_words;
-  const uint64_t groups = (count + kWgInstances - 1) / kWgInstances;
-  // Step 2's thread: row r of the warp's 16, words [16 half, 16 half + 16) of a tile.
-  const uint32_t r = lane % 16, half = lane / 16, row = 16 * warp + r;
-  const uint32_t last_word = args.top ? out_words - 1 : out_words;  // words stored in rows
-
+  const WgPass p = wg_pass_setup<Rem>(args, a_rows, e, w_rows);
+  const uint64_t groups = (args.count + kWgInstances - 1) / kWgInstances;
   // A by cp.async where blocks take more than one group (a mulmod's batch;
   // not a powm step's one wave of groups, where it ran 0.986x).
   const bool copy_async = groups > gridDim.x;
   for (uint64_t group = blockIdx.x; group < groups; group += gridDim.x) {
-    const uint64_t first = group * kWgInstances, inst = first + row;
-    // Rem: q's top word (bit 0: q's bit N; kQuotientExact: q = floor(x /
-    // m'), so r < m'). Where every row of the group has q exact, r is x -
-    // q m' mod 2^N: the tiles stop at word w, and neither r's top word nor
-    // the corrections are needed (at 2 Kbit one tile of three, and the one
-    // with the most x blocks). The decision is the group's (wgmma is the
-    // warpgroup's): a warp's vote in exact_votes, read after the barrier.
-    const uint32_t q_top = rem && inst < count ? args.rem_q_top[inst] : kQuotientExact;
-    if (rem) {
-      const unsigned votes = __ballot_sync(0xffffffffu, (q_top & kQuotientExact) != 0);
-      if (lane == 0) exact_votes[warp] = votes == 0xffffffffu ? 1u : 0u;
-    }
-    wg_stage_a(args, sh, a_rows, first, copy_async);
-    fence_shared_for_tensor_cores();
-    __syncthreads();
-    if (group + gridDim.x < groups) wg_prefetch_rows(args, (group + gridDim.x) * kWgInstances);
-    const bool exact = rem && (exact_votes[0] & exact_votes[1] & exact_votes[2] & exact_votes[3]) != 0;
-    const uint32_t end_bytes = exact ? 4 * args.rem_words : out_bytes;
-
-    int d[kWgmmaAcc] = {};
-    wg_issue_tile(d, sh, a_base, e_base, 4 * out_lo);
-    uint32_t row_carry = 0;            // into this tile's first word (half 0's threads; below 2^26)
-    uint32_t row_borrow = 0;           // Rem: r's borrow, likewise
-    uint32_t row_add_carry = 0;        // add_to_out: the addition's carry, likewise
-    uint32_t row_inexact = 0;          // the quotient (exact_word): word w + g says q may be one short
-    const uint32_t dk0 = q_top & 1u ? args.k[0] : 0u;  // Rem: q's bit N times m'[0]
-    // Rem: t's words of this thread's part of the tile, loaded a tile ahead
-    // (issued with the next tile's wgmmas), so that step 2 finds them in
-    // registers: at 8 Kbit the kernel waited on these loads (ncu, session 24).
-    uint32_t t_next[16];
-    if (rem) wg_rem_load_t(args, inst, out_lo + 16 * half, t_next);
-    for (uint32_t c0 = 4 * out_lo; c0 < end_bytes; c0 += kWgmmaN) {
-      wgmma_wait_all();
-      wgmma_pin(d);
-      wg_word_sums(d, w_rows);
-      __syncwarp();
-      if (c0 + kWgmmaN < end_bytes) wg_issue_tile(d, sh, a_base, e_base, c0 + kWgmmaN);
-      uint32_t tw[16];
-      if (rem) {
-#pragma unroll
-        for (uint32_t q = 0; q < 16; ++q) tw[q] = t_next[q];
-        if (c0 + kWgmmaN < end_bytes) wg_rem_load_t(args, inst, (c0 + kWgmmaN) / 4 + 16 * half, t_next);
-      }
-
-      // Step 2, while the next tile's wgmmas run.
-      const unsigned long long* src = w_rows + wg_w_row(row) + 16 * half;
-      const uint32_t wbase = c0 / 4 + 16 * half;
-      // The word sums' halves: word q is lo[q] + hi[q - 1] + the carry, one
-      // carry-flag chain (add16_split), as hi[q] < 2^25 (sums below 2^57).
-      uint32_t lo[16], hi[16];
-#pragma unroll
-      for (uint32_t q = 0; q < 16; ++q) {
-        const unsigned long long v = src[q];
-        lo[q] = uint32_t(v), hi[q] = uint32_t(v >> 32);
-      }
-      uint32_t wd[16];
-      const uint32_t c = add16_split(wd, lo, hi, half == 0 ? row_carry : 0u);
-      // The first half's carry into the second half's words.
-      uint32_t cin = __shfl_xor_sync(0xffffffffu, c, 16);
-      if (half == 0) cin = 0;
-      const uint32_t c2 = add16_word(wd, cin);
-      row_carry = __shfl_sync(0xffffffffu, c + c2, lane | 16);  // the second half's top carry, into the next tile
-      __syncwarp();  // W free for the next tile's sums
-      if (Add) {
-        // The words out holds added, one carry through the row: half 0's
-        // from the tile below, half 1's after a shuffle (Rem: the q m'
-        // words the high part of q stored, before r = t - q m').
-        uint32_t ex[16];
-        wg_load_out16(args, inst, wbase, store_lo, last_word, ex);
-        const uint32_t ca = wg_add16(wd, ex, half == 0 ? row_add_carry : 0u);
-        uint32_t ain = __shfl_xor_sync(0xffffffffu, ca, 16);
-        if (half == 0) ain = 0;
-        const uint32_t ca2 = add16_word(wd, ain);
-        row_add_carry = __shfl_sync(0xffffffffu, ca + ca2, lane | 16);
-      }
-      if (rem) {
-        wg_rem_tile(args, inst, wbase, wd, tw, half, lane, row_borrow, dk0, r_top + row);
-      } else {
-        if (args.exact_word && args.exact_word - c0 / 4 < kWgTileWords) {
-          // The quotient: word w + g (in the first tile: the tiles start at
-          // most 7 words below out_lo = w + g - 1) decides whether q is exact.
-          // Only the tile that holds it looks (the same for the warp; H200,
-          // session 29: the 2 Kbit quotient kernel 1.01 -> 1.00 ms, ncu).
-          uint32_t v = 0;
-#pragma unroll
-          for (uint32_t q = 0; q < 16; ++q) v = wbase + q == args.exact_word ? wd[q] : v;
-          const uint32_t mine = args.exact_word - wbase < 16 && v >= kQuotientExactLimit ? 1u : 0u;
-          row_inexact |= mine | __shfl_xor_sync(0xffffffffu, mine, 16);
-        }
-        const bool q_exact = args.exact_word && !row_inexact && args.exact_word >= out_lo && unshifted;
-        wg_store_tile(args, inst, c0 / 4, half, wd, store_lo, last_word, q_exact ? kQuotientExact : 0u);
-      }
-    }
-    if (rem && !exact) {
-      __syncthreads();  // every row's words of r stored, its top word in r_top
-      wg_rem_corrections(args, inst, half, lane, r_top + row);
-    }
-    __syncthreads();  // A and W free for the next group
+    const uint64_t next = group + gridDim.x < groups ? (group + gridDim.x) * kWgInstances : 0;
+    wg_pass_group<Rem, Add, false>(p, w_rows, r_top, exact_votes, group * kWgInstances, next, copy_async, WgOnChipQ{});
   }
 #endif
 }
@@ -799,8 +889,8 @@ __global__ void __launch_bounds__(kWgmmaThreads) mul_const_wgmma_kernel(const Im
 // The parts of a split product after the first (args.add_to_out): an
 // instantiation of its own, so that the others carry no add code (behind a
 // launch-wide branch it made mul_const_wgmma_kernel's PTX 2497 -> 3103
-// instructions; the 2 Kbit quotient, which never adds, went 0.94 -> 1.01 ms
-// when the parts and the exact quotient landed together: H200, session 29).
+// instructions; on its own the 2 Kbit quotient ran 1.00 -> 0.9996 ms, ncu,
+// H200, session 30: not what had slowed it in session 29).
 __global__ void __launch_bounds__(kWgmmaThreads) mul_const_wgmma_add_kernel(const ImmaArgs args) {
   mul_const_wgmma_body<false, true>(args);
 }

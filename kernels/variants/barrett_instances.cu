@@ -237,30 +237,26 @@ cudaError_t reduction_product(const Call& c, const uint64_t* a, const uint64_t* 
 // out (n words) = x mod m, where x = t << s < 2^(2N) (t of t_words words).
 cudaError_t reduce(const Call& c, const uint64_t* t, uint32_t t_words, uint64_t* out) {
   cudaError_t e = cudaSuccess;
-  if (c.tensor) {  // q = floor(q1' mu2 / 2^(N+32+32g)) in one pass (barrett.hpp: guard words)
-    // (p, the q m' product's 2N bits an instance, is free until that product:
-    // the quotient's scratch where it runs in parts)
-    e = launch_barrett_imma_quotient(reinterpret_cast<uint32_t*>(c.dev.q), c.dev.d, reinterpret_cast<const uint32_t*>(t),
-                                     2 * t_words, c.dev.count, c.dev.mu2, c.dev.shift, 2 * c.dev.n,
-                                     reinterpret_cast<uint32_t*>(c.dev.p), 4 * c.dev.n, c.stream);
+  BarrettDev dev = c.dev;
+  if (c.tensor) {
+    // q = floor(q1' mu2 / 2^(N+32+32g)) in one pass (barrett.hpp: guard
+    // words), then q m', and where the wgmma kernel takes it, the finish of
+    // full-width moduli with it; at 2-4 Kbit both in one kernel, q on chip.
+    // (p, the q m' product's 2N bits an instance, is free until that
+    // product: the quotient's scratch where it runs in parts.)
+    bool finished = false;
+    const uint32_t w = 2 * c.dev.n;
+    e = launch_barrett_imma_reduction(reinterpret_cast<uint32_t*>(out), reinterpret_cast<uint32_t*>(c.dev.p),
+                                      reinterpret_cast<uint32_t*>(c.dev.q), c.dev.d,
+                                      reinterpret_cast<const uint32_t*>(t), 2 * t_words, c.dev.count, c.dev.mu2,
+                                      reinterpret_cast<const uint32_t*>(c.dev.mprime), c.dev.shift, w,
+                                      reinterpret_cast<uint32_t*>(c.dev.p), 4 * c.dev.n, &finished, c.stream);
+    dev.finished_full_width = finished ? 1 : 0;
   } else {
     barrett_q1_kernel<<<c.grid, c.block, 0, c.stream>>>(c.dev, t, t_words);
     e = reduction_product(c, c.dev.q, c.dev.mu, c.mu_hat, c.dev.p);
     if (e != cudaSuccess) return e;
     barrett_qadd_kernel<<<c.grid, c.block, 0, c.stream>>>(c.dev);
-  }
-  if (e != cudaSuccess) return e;
-  BarrettDev dev = c.dev;
-  if (c.tensor) {  // q m', and where the wgmma kernel takes it, the finish of full-width moduli with it
-    bool finished = false;
-    const uint32_t w = 2 * c.dev.n;
-    e = launch_barrett_imma_remainder(reinterpret_cast<uint32_t*>(out), reinterpret_cast<uint32_t*>(c.dev.p),
-                                      reinterpret_cast<const uint32_t*>(c.dev.q), c.dev.d,
-                                      reinterpret_cast<const uint32_t*>(t), 2 * t_words, c.dev.count,
-                                      reinterpret_cast<const uint32_t*>(c.dev.mprime), c.dev.shift, w, &finished,
-                                      c.stream);
-    dev.finished_full_width = finished ? 1 : 0;
-  } else {
     e = reduction_product(c, c.dev.q, c.dev.mprime, c.mp_hat, c.dev.p);
   }
   if (e != cudaSuccess) return e;

@@ -112,4 +112,28 @@ cudaError_t launch_barrett_imma_remainder(uint32_t* rem, uint32_t* p, const uint
   return launch_imma(args, dev, stream);
 }
 
+cudaError_t launch_barrett_imma_reduction(uint32_t* rem, uint32_t* p, uint32_t* q, uint32_t* q_top, const uint32_t* t,
+                                          uint32_t t_words, uint64_t count, const uint32_t* mu2_lo,
+                                          const uint32_t* mprime, const uint32_t* shift, uint32_t w, uint32_t* scratch,
+                                          uint32_t scratch_stride, bool* finished, cudaStream_t stream) {
+  *finished = false;
+  const uint32_t g = modular::barrett_x_guard_words(w);
+  if (w < 2 || !mul_const_imma_fits(w + g, w + 1) || !mul_const_imma_fits(w, w)) return cudaErrorInvalidValue;
+  if (count == 0) return cudaSuccess;
+  TensorDevice dev;
+  if (const cudaError_t e = tensor_device(dev); e != cudaSuccess) return e;
+  block::BarrettFusedArgs fused;
+  fused.quotient = block::imma_barrett_quotient_args(q, q_top, t, t_words, count, mu2_lo, shift, w, g);
+  fused.remainder = block::imma_barrett_remainder_args(rem, p, q, q_top, t, t_words, count, mprime, shift, w);
+  if (dev.wgmma && barrett_fused_wgmma_fits(fused)) {
+    *finished = true;
+    return launch_barrett_fused_wgmma(fused, dev.sms, stream);
+  }
+  if (const cudaError_t e = launch_barrett_imma_quotient(q, q_top, t, t_words, count, mu2_lo, shift, w, scratch,
+                                                         scratch_stride, stream);
+      e != cudaSuccess)
+    return e;
+  return launch_barrett_imma_remainder(rem, p, q, q_top, t, t_words, count, mprime, shift, w, finished, stream);
+}
+
 }  // namespace bigtune::kernels::variants

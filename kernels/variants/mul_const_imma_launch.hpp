@@ -10,6 +10,7 @@
 
 namespace bigtune::kernels::block {
 struct ImmaArgs;
+struct BarrettFusedArgs;
 }
 
 namespace bigtune::kernels::variants {
@@ -56,6 +57,15 @@ cudaError_t launch_barrett_imma_remainder(uint32_t* rem, uint32_t* p, const uint
                                           const uint32_t* t, uint32_t t_words, uint64_t count, const uint32_t* mprime,
                                           const uint32_t* shift, uint32_t w, bool* finished, cudaStream_t stream);
 
+// Both passes above, the quotient then q m' with its finish, for one t:
+// where the fused wgmma kernel takes the shape (block::barrett_fused_wgmma_kernel:
+// q kept on chip, 2-4 Kbit), one launch, q's words not written (q_top is);
+// elsewhere the two launches. *finished as launch_barrett_imma_remainder.
+cudaError_t launch_barrett_imma_reduction(uint32_t* rem, uint32_t* p, uint32_t* q, uint32_t* q_top, const uint32_t* t,
+                                          uint32_t t_words, uint64_t count, const uint32_t* mu2_lo,
+                                          const uint32_t* mprime, const uint32_t* shift, uint32_t w, uint32_t* scratch,
+                                          uint32_t scratch_stride, bool* finished, cudaStream_t stream);
+
 // The wgmma form (mul_const_wgmma_instances.cu, sm_90a): whether a shape
 // fits it, and its launch for ImmaArgs (one wave of blocks on `sms` SMs).
 // launch_imma takes it on compute capability 9.0 where it fits.
@@ -78,6 +88,10 @@ cudaError_t launch_mul_const_wgmma_parts(const block::ImmaArgs& args, uint32_t p
 // imma_barrett_remainder_args: where the one-warpgroup block takes the shape.
 bool barrett_rem_wgmma_fits(const block::ImmaArgs& args);
 cudaError_t launch_barrett_rem_wgmma(const block::ImmaArgs& args, int sms, cudaStream_t stream);
+// The fused kernel (launch_barrett_imma_reduction): whether it takes the
+// two passes' shapes (w % 8 == 0, two blocks an SM), and its launch.
+bool barrett_fused_wgmma_fits(const block::BarrettFusedArgs& args);
+cudaError_t launch_barrett_fused_wgmma(const block::BarrettFusedArgs& args, int sms, cudaStream_t stream);
 // Where it does not fit whole: q's words h of the low part (q's high words
 // first, a plain product; block::imma_barrett_rem_low_part_args) where both
 // parts fit, else 0.

@@ -6,6 +6,7 @@
 // where the shape fits, and the mma.sync kernel otherwise.
 #include <algorithm>
 
+#include "kernels/block/barrett_fused_wgmma.cuh"
 #include "kernels/block/mul_const_wgmma.cuh"
 #include "kernels/block/mul_const_wgmma_pair.cuh"
 #include "kernels/registry.hpp"
@@ -41,6 +42,23 @@ cudaError_t launch_barrett_rem_wgmma(const block::ImmaArgs& args, int sms, cudaS
   const uint64_t groups = (args.count + block::kWgInstances - 1) / block::kWgInstances;
   return launch_resident_wave(args.add_to_out ? block::barrett_rem_wgmma_add_kernel : block::barrett_rem_wgmma_kernel,
                               block::kWgmmaThreads, block::wg_rem_smem_bytes(args), groups, sms, args, stream);
+}
+
+bool barrett_fused_wgmma_fits(const block::BarrettFusedArgs& args) {
+  // Two blocks an SM at least (one warpgroup alone on its SM leaves the
+  // tensor cores idle while it forms words: the separate kernels run two
+  // or more there), whole 32-byte blocks of q, and each pass's shape whole.
+  const DeviceLimits limits = DeviceLimits::h100();
+  const block::ImmaArgs& q = args.quotient;
+  return args.remainder.rem_words % 8 == 0 && mul_const_wgmma_fits(q) && !wgmma_pair_takes(q) &&
+         barrett_rem_wgmma_fits(args.remainder) &&
+         2 * (block::BarrettFusedShape::of(args).total + 1024) <= limits.smem_per_sm;
+}
+
+cudaError_t launch_barrett_fused_wgmma(const block::BarrettFusedArgs& args, int sms, cudaStream_t stream) {
+  const uint64_t groups = (args.quotient.count + block::kWgInstances - 1) / block::kWgInstances;
+  return launch_resident_wave(block::barrett_fused_wgmma_kernel, block::kWgmmaThreads,
+                              block::BarrettFusedShape::of(args).total, groups, sms, args, stream);
 }
 
 uint32_t barrett_rem_wgmma_split(const block::ImmaArgs& args) {

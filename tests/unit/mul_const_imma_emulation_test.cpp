@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/block/barrett_fused_wgmma.cuh"
 #include "kernels/block/mul_const_imma.cuh"
 #include "kernels/block/mul_const_wgmma.cuh"
 #include "kernels/block/mul_const_wgmma_pair.cuh"
@@ -490,6 +491,98 @@ TEST(BarrettRemainderEmulation, MatchesGmp) {
   mpz_clears(m, t, want, got, bound, nullptr);
   EXPECT_EQ(checked, 2 * std::size(modulus_kinds) * instances);
   EXPECT_EQ(products, instances);
+}
+
+// The fused kernel (barrett_fused_wgmma_kernel, launch_barrett_imma_reduction
+// at 2-4 Kbit): both passes for a group with q kept in shared memory. For
+// s = 0, rem = t mod m' against GMP, for t below 2^(2N) of every operand
+// kind (0, 1, all-ones, ...) with real moduli and mu2 (barrett.hpp); q_top
+// and, for s = 1, the plain product p equal to what the separate kernels
+// (the quotient kernel, then the remainder kernel) write. Three groups on two
+// blocks (A of x by cp.async) and two (register loads); w a multiple of 8
+// (the kernel's condition): one tile (8), 2 and 3 Kbit (64, 96).
+TEST(BarrettFusedEmulation, MatchesGmpAndTheSeparatePasses) {
+  const uint64_t kCounts[] = {150, 100};
+  const uint32_t widths[] = {8, 64, 96};
+  const OperandKind modulus_kinds[] = {OperandKind::Uniform, OperandKind::AllOnes, OperandKind::HighBitOnly};
+  const auto run_fused = [](const kb::BarrettFusedArgs& args) {
+    const uint64_t smem = kb::BarrettFusedShape::of(args).total;
+    for (unsigned b = 0; b < kGrid; ++b) {
+      std::memset(emu::dynamic_shared(smem), 0xa5, smem);
+      emu::run_block(b, kGrid, kb::kWgmmaThreads / 32, [&](unsigned) { kb::barrett_fused_wgmma_kernel(args); });
+    }
+  };
+  const auto run_rem = [](const kb::ImmaArgs& args) {
+    const uint64_t smem = kb::wg_rem_smem_bytes(args);
+    for (unsigned b = 0; b < kGrid; ++b) {
+      std::memset(emu::dynamic_shared(smem), 0xa5, smem);
+      emu::run_block(b, kGrid, kb::kWgmmaThreads / 32, [&](unsigned) { kb::barrett_rem_wgmma_kernel(args); });
+    }
+  };
+  SeededRng rng(7400);
+  mpz_t m, mu2, t, want, got;
+  mpz_inits(m, mu2, t, want, got, nullptr);
+  uint64_t checked = 0, products = 0;
+  for (uint32_t wi = 0; wi < std::size(widths); ++wi) {
+    const uint32_t w = widths[wi], g = kernels::modular::barrett_x_guard_words(w), t_words = 2 * w;
+    const uint64_t kCount = kCounts[wi % 2], bits = 32ull * w;
+    for (OperandKind mk : modulus_kinds) {
+      make_operand(m, rng, bits, mk);
+      mpz_setbit(m, bits - 1);  // m' = m << s: its top bit set
+      // mu2 = floor((2^(2N+32) - 1) / m'), below 2^(N+33): mu2_lo = mu2 - 2^(N+32)
+      mpz_set_ui(mu2, 0);
+      mpz_setbit(mu2, 2 * bits + 32);
+      mpz_sub_ui(mu2, mu2, 1);
+      mpz_fdiv_q(mu2, mu2, m);
+      mpz_clrbit(mu2, bits + 32);
+      const std::vector<uint32_t> mw = words_of(m, w), muw = words_of(mu2, w + 1);
+      for (uint32_t s : {0u, 1u}) {
+        if (s && mk != OperandKind::Uniform) continue;  // the plain product: once a width
+        const std::vector<uint32_t> shift{s};
+        std::vector<mpz_t> tv(kCount);
+        const std::vector<uint32_t> ts = random_rows(rng, tv, t_words - (s ? 1 : 0), t_words);  // (t << s below 2^(2N))
+        std::vector<uint32_t> ts_padded(ts);
+        for (uint64_t i = 0; i < kCount; ++i)  // (random_rows pads with 0xdeadbeef past a shorter row)
+          for (uint32_t j = t_words - (s ? 1 : 0); j < t_words; ++j) ts_padded[i * t_words + j] = 0;
+        std::vector<uint32_t> rem(kCount * w, 0xdeadbeefu), p(kCount * 2 * w, 0xdeadbeefu), q(kCount * w, 0xdeadbeefu),
+            q_top(kCount, 0xdeadbeefu);
+        kb::BarrettFusedArgs fused;
+        fused.quotient = kb::imma_barrett_quotient_args(q.data(), q_top.data(), ts_padded.data(), t_words, kCount,
+                                                        muw.data(), shift.data(), w, g);
+        fused.remainder = kb::imma_barrett_remainder_args(rem.data(), p.data(), q.data(), q_top.data(),
+                                                          ts_padded.data(), t_words, kCount, mw.data(), shift.data(), w);
+        run_fused(fused);
+        // The separate passes on the same inputs.
+        std::vector<uint32_t> rem2(kCount * w, 0xdeadbeefu), p2(kCount * 2 * w, 0xdeadbeefu),
+            q2(kCount * w, 0xdeadbeefu), q_top2(kCount, 0xdeadbeefu);
+        run(kKernels[1], kb::imma_barrett_quotient_args(q2.data(), q_top2.data(), ts_padded.data(), t_words, kCount,
+                                                         muw.data(), shift.data(), w, g));
+        run_rem(kb::imma_barrett_remainder_args(rem2.data(), p2.data(), q2.data(), q_top2.data(), ts_padded.data(),
+                                                t_words, kCount, mw.data(), shift.data(), w));
+        for (uint64_t i = 0; i < kCount; ++i) {
+          const std::string what = "w " + std::to_string(w) + " words, modulus kind " + std::to_string(int(mk)) +
+                                   ", s " + std::to_string(s) + ", instance " + std::to_string(i);
+          ASSERT_EQ(q_top[i], q_top2[i]) << what << ": q's top word";
+          for (uint32_t j = 0; j < w; ++j) ASSERT_EQ(q[i * w + j], 0xdeadbeefu) << what << ": q written";
+          if (s == 0) {
+            mpz_mod(want, tv[i], m);
+            value_of(got, rem, i, w, 0, w);
+            ASSERT_EQ(mpz_cmp(got, want), 0) << what << "\n m' = " << hex(m) << "\n t = " << hex(tv[i])
+                                             << "\n want " << hex(want) << "\n got  " << hex(got);
+            ++checked;
+          } else {
+            for (uint32_t j = 0; j < w + 2; ++j) ASSERT_EQ(p[i * 2 * w + j], p2[i * 2 * w + j]) << what << ": p word " << j;
+            for (uint32_t j = 0; j < w; ++j) ASSERT_EQ(rem[i * w + j], 0xdeadbeefu) << what << ": rem written";
+            ++products;
+          }
+        }
+        for (mpz_t& v : tv) mpz_clear(v);
+      }
+    }
+  }
+  mpz_clears(m, mu2, t, want, got, nullptr);
+  EXPECT_EQ(checked, std::size(modulus_kinds) * (kCounts[0] * 2 + kCounts[1]));
+  EXPECT_EQ(products, kCounts[0] * 2 + kCounts[1]);
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, MulConstEmulation, testing::ValuesIn(kKernels),
