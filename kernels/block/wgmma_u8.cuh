@@ -45,7 +45,7 @@ __device__ inline uint32_t shared_address(const void* p) {
 #ifdef BIGTUNE_WARP_EMULATION
 __device__ inline void wgmma_fence() {}
 __device__ inline void wgmma_commit() {}
-__device__ inline void wgmma_wait_all() {}
+__device__ inline void wgmma_wait_all() { emu::wgmma_wait_pending(); }
 __device__ inline void fence_shared_for_tensor_cores() {}
 __device__ inline void wgmma_pin(int (&)[kWgmmaAcc]) {}
 __device__ inline void wgmma_m64n128k32_u8(int (&d)[kWgmmaAcc], const uint32_t (&a)[4], uint64_t desc_b, int accumulate) {

@@ -337,10 +337,40 @@ inline void wgmma_m64nNk32_u8(int* d, unsigned n, const uint32_t (&a)[4], uint64
   }
   block->sync_block();  // the registers' slots are free again
 }
+// With wgmma_deferred set, each lane's wgmmas with both operands in shared
+// memory read them at its wait (wgmma_wait_pending) instead of at the issue:
+// the hardware reads them at any time between the two, and a kernel that
+// writes shared memory a wgmma in flight reads passes only where both
+// extremes give the same result. Off unless a test sets it.
+inline bool wgmma_deferred = false;
+struct PendingWgmma {
+  int* d;
+  unsigned n;
+  uint64_t desc_a, desc_b;
+  bool accumulate;
+};
+inline std::vector<std::vector<PendingWgmma>>& pending_wgmmas() {
+  static thread_local std::vector<std::vector<PendingWgmma>> pending;
+  if (pending.size() < block_dim.x) pending.resize(block_dim.x);
+  return pending;
+}
+inline void wgmma_ss_now(int* d, unsigned n, uint64_t desc_a, uint64_t desc_b, bool accumulate);
+inline void wgmma_wait_pending() {
+  std::vector<PendingWgmma>& mine = pending_wgmmas()[thread_idx.x];
+  for (const PendingWgmma& w : mine) wgmma_ss_now(w.d, w.n, w.desc_a, w.desc_b, w.accumulate);
+  mine.clear();
+}
 // The same with A from shared memory through its own K-major descriptor:
 // element (m, k) at start + (m / 8) sbo + (k / 16) lbo + 16 (m % 8) + k % 16.
 // No barrier: the operands are in shared memory, written before the call.
 inline void wgmma_m64nNk32_u8_ss(int* d, unsigned n, uint64_t desc_a, uint64_t desc_b, bool accumulate) {
+  if (wgmma_deferred) {
+    pending_wgmmas()[thread_idx.x].push_back({d, n, desc_a, desc_b, accumulate});
+    return;
+  }
+  wgmma_ss_now(d, n, desc_a, desc_b, accumulate);
+}
+inline void wgmma_ss_now(int* d, unsigned n, uint64_t desc_a, uint64_t desc_b, bool accumulate) {
   const unsigned char* smem = dynamic_shared_buffer().data();
   auto field = [](uint64_t desc, int at) { return uint32_t(desc >> at & 0x3fffu) << 4; };
   const uint32_t sa = field(desc_a, 0), la = field(desc_a, 16), ta = field(desc_a, 32);

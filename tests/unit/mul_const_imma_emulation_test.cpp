@@ -502,6 +502,13 @@ TEST(BarrettRemainderEmulation, MatchesGmp) {
 // blocks (A of x by cp.async) and two (register loads); w a multiple of 8
 // (the kernel's condition): one tile (8), 2 and 3 Kbit (64, 96).
 TEST(BarrettFusedEmulation, MatchesGmpAndTheSeparatePasses) {
+  // The quotient pass writes q's words into shared memory while its next
+  // tile's wgmmas are in flight: each case runs with the wgmmas reading
+  // shared memory at their issue and again at their wait
+  // (emu::wgmma_deferred), the two ends of the hardware's window.
+  for (const bool deferred : {false, true}) {
+    emu::wgmma_deferred = deferred;
+    SCOPED_TRACE(deferred ? "wgmma reads at the wait" : "wgmma reads at the issue");
   const uint64_t kCounts[] = {150, 100};
   const uint32_t widths[] = {8, 64, 96};
   const OperandKind modulus_kinds[] = {OperandKind::Uniform, OperandKind::AllOnes, OperandKind::HighBitOnly};
@@ -581,8 +588,10 @@ TEST(BarrettFusedEmulation, MatchesGmpAndTheSeparatePasses) {
     }
   }
   mpz_clears(m, mu2, t, want, got, nullptr);
+  emu::wgmma_deferred = false;
   EXPECT_EQ(checked, std::size(modulus_kinds) * (kCounts[0] * 2 + kCounts[1]));
   EXPECT_EQ(products, kCounts[0] * 2 + kCounts[1]);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, MulConstEmulation, testing::ValuesIn(kKernels),
