@@ -73,6 +73,21 @@ void run(const Kernel& k, const kb::ImmaArgs& args) {
   }
 }
 
+// The remainder kernel (its add form for args.add_to_out, as
+// launch_barrett_rem_wgmma picks it) on the grid, shared memory poisoned.
+void run_rem_kernel(const kb::ImmaArgs& args) {
+  const uint64_t smem = kb::wg_rem_smem_bytes(args);
+  for (unsigned b = 0; b < kGrid; ++b) {
+    std::memset(emu::dynamic_shared(smem), 0xa5, smem);
+    emu::run_block(b, kGrid, kb::kWgmmaThreads / 32, [&](unsigned) {
+      if (args.add_to_out)
+        kb::barrett_rem_wgmma_add_kernel(args);
+      else
+        kb::barrett_rem_wgmma_kernel(args);
+    });
+  }
+}
+
 class MulConstEmulation : public testing::TestWithParam<Kernel> {};
 
 // v's n words (test::put: a batch of one).
@@ -382,22 +397,10 @@ TEST(BarrettRemainderEmulation, MatchesGmp) {
   // Three groups of 64 on two blocks, the last partly filled (A by cp.async),
   // or two (one group a block, A by register loads), width by width.
   const uint64_t kCounts[] = {150, 100};
-  const auto run_rem = [](const kb::ImmaArgs& args) {
-    const uint64_t smem = kb::wg_rem_smem_bytes(args);
-    for (unsigned b = 0; b < kGrid; ++b) {
-      std::memset(emu::dynamic_shared(smem), 0xa5, smem);
-      emu::run_block(b, kGrid, kb::kWgmmaThreads / 32, [&](unsigned) {
-        if (args.add_to_out)
-          kb::barrett_rem_wgmma_add_kernel(args);
-        else
-          kb::barrett_rem_wgmma_kernel(args);
-      });
-    }
-  };
   const auto run_split = [&](const kb::ImmaArgs& args) {  // (as launch_barrett_imma_remainder)
     const uint32_t h = ((args.x_words + 1) / 2 + 7) / 8 * 8;
     run(kKernels[1], kb::imma_barrett_rem_high_part_args(args, h));  // ("wgmma": mul_const_wgmma_kernel)
-    run_rem(kb::imma_barrett_rem_low_part_args(args, h));
+    run_rem_kernel(kb::imma_barrett_rem_low_part_args(args, h));
   };
   SeededRng rng(7300);
   // 32-bit words of the modulus: one tile, q m''s top word alone in its tile (30),
@@ -460,7 +463,7 @@ TEST(BarrettRemainderEmulation, MatchesGmp) {
         }
         const kb::ImmaArgs args = kb::imma_barrett_remainder_args(rem.data(), p.data(), qs.data(), q_top.data(),
                                                                   ts.data(), t_words, kCount, mw.data(), shift.data(), w);
-        split ? run_split(args) : run_rem(args);
+        split ? run_split(args) : run_rem_kernel(args);
         for (uint64_t i = 0; i < kCount; ++i) {
           const std::string what = "w " + std::to_string(w) + " words, modulus kind " + std::to_string(int(mk)) +
                                    ", s " + std::to_string(s) + (split ? ", split" : "") + ", instance " +
@@ -519,13 +522,6 @@ TEST(BarrettFusedEmulation, MatchesGmpAndTheSeparatePasses) {
       emu::run_block(b, kGrid, kb::kWgmmaThreads / 32, [&](unsigned) { kb::barrett_fused_wgmma_kernel(args); });
     }
   };
-  const auto run_rem = [](const kb::ImmaArgs& args) {
-    const uint64_t smem = kb::wg_rem_smem_bytes(args);
-    for (unsigned b = 0; b < kGrid; ++b) {
-      std::memset(emu::dynamic_shared(smem), 0xa5, smem);
-      emu::run_block(b, kGrid, kb::kWgmmaThreads / 32, [&](unsigned) { kb::barrett_rem_wgmma_kernel(args); });
-    }
-  };
   SeededRng rng(7400);
   mpz_t m, mu2, t, want, got;
   mpz_inits(m, mu2, t, want, got, nullptr);
@@ -564,7 +560,7 @@ TEST(BarrettFusedEmulation, MatchesGmpAndTheSeparatePasses) {
             q2(kCount * w, 0xdeadbeefu), q_top2(kCount, 0xdeadbeefu);
         run(kKernels[1], kb::imma_barrett_quotient_args(q2.data(), q_top2.data(), ts_padded.data(), t_words, kCount,
                                                          muw.data(), shift.data(), w, g));
-        run_rem(kb::imma_barrett_remainder_args(rem2.data(), p2.data(), q2.data(), q_top2.data(), ts_padded.data(),
+        run_rem_kernel(kb::imma_barrett_remainder_args(rem2.data(), p2.data(), q2.data(), q_top2.data(), ts_padded.data(),
                                                 t_words, kCount, mw.data(), shift.data(), w));
         for (uint64_t i = 0; i < kCount; ++i) {
           const std::string what = "w " + std::to_string(w) + " words, modulus kind " + std::to_string(int(mk)) +
