@@ -10,8 +10,10 @@
 // Shared memory: A of x and E of mu2 (the quotient pass), A of q and E of m'
 // (the remainder pass), one W for both, and the rows' top words: ~70 KB at
 // 2 Kbit (three blocks an SM), ~91 / ~111 KB at 3 / 4 Kbit (two). A of q
-// cannot lie over A of x: the quotient's tile t + 1 reads A of x while tile
-// t's words are written to A of q.
+// lies apart from A of x here: the quotient's tile t + 1 reads A of x while
+// tile t's words are written to A of q (bench/pending/barrett-fused-q-over-x.patch
+// puts q's word j on x's word j, which the tiles' order leaves free, for
+// three blocks an SM at 3 Kbit; not yet run on a GPU).
 // Only for w % 8 == 0 (q's rows whole 32-byte blocks, so that every quad of
 // q's words is one slice of A) and where both passes' whole shapes fit
 // (barrett_fused_wgmma_fits, mul_const_wgmma_instances.cu).
