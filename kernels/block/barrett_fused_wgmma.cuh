@@ -7,16 +7,24 @@
 // an instance) and read it back, 2 x 4w bytes through HBM an instance: ~17 %
 // of the reduction's traffic at 3-4 Kbit (bench/notes/tcbarrett-bound.md,
 // "Session 29": the fused kernel worked out).
-// Shared memory: A of x and E of mu2 (the quotient pass), A of q and E of m'
-// (the remainder pass), one W for both, and the rows' top words: ~70 KB at
-// 2 Kbit (three blocks an SM), ~91 / ~111 KB at 3 / 4 Kbit (two). A of q
-// lies apart from A of x here: the quotient's tile t + 1 reads A of x while
-// tile t's words are written to A of q (bench/pending/barrett-fused-q-over-x.patch
-// puts q's word j on x's word j, which the tiles' order leaves free, for
-// three blocks an SM at 3 Kbit; not yet run on a GPU).
-// Only for w % 8 == 0 (q's rows whole 32-byte blocks, so that every quad of
-// q's words is one slice of A) and where both passes' whole shapes fit
-// (barrett_fused_wgmma_fits, mul_const_wgmma_instances.cu).
+// Shared memory: A of x and E of mu2 (the quotient pass), E of m' (the
+// remainder pass), one W for both, and the rows' top words; the remainder
+// pass's A (q's rows) lies over A of x, q's word j on x's word j (x = t's
+// words from w - g on, g = 8 guard words). That is safe while the quotient's
+// tile t + 1 reads A of x as tile t's words are written: tile t (product
+// words [c, c + 32), c = w + 8a + 1 against write_lo = w + g + 1) writes q's
+// words up to c + 30 - w - g = 8a + 23, and tile t + 1's x blocks start at
+// word 8 floor((c + 32 - (w + 2) + 1/4) / 8) = 8a + 24 (the blocks below
+// meet no column of it; its columns take nothing from x's words below
+// 8a + 32 either, mu2's top word being 1, so a block of slack is left).
+// ~52 / ~64 / ~75 KB at 2 / 3 / 4 Kbit (BarrettFusedShape): three blocks an
+// SM (the registers, 165, allow three; with A of q apart, ~92 / ~111 KB at
+// 3 / 4 Kbit took two). H200, session 31: mulmod 1.064x at 3 Kbit, 1.027x at
+// 4 Kbit; the kernel 1.87 -> 1.57 ms and 1.80 -> 1.61 ms (ncu).
+// Only for w % 8 == 0 and g = 8 (q's and x's rows whole 32-byte blocks, so
+// that every quad of q's words is one slice of A and lies on x's) and where
+// both passes' whole shapes fit (barrett_fused_wgmma_fits,
+// mul_const_wgmma_instances.cu).
 #pragma once
 #include <cstdint>
 
@@ -24,25 +32,36 @@
 
 namespace bigtune::kernels::block {
 
-// Shared memory of one block, in bytes from its start: A of x, E of mu2,
-// A of q, E of m', W, then the rows' words. Each E is followed by at least
-// 4 KB of the block's own: compute-sanitizer's memcheck takes a wgmma's B
-// to span 4096 bytes from its start (128 x 32 bytes), past the rows the
-// descriptor's core matrices reach (144 rows of 16 bytes), and with E of m'
-// last it reported reads out of bounds (H200, session 30).
+// Shared memory of one block, in bytes from its start: A of x (A of q on
+// it from 1024 g / 4 bytes: slice s of q's rows is slice s + g / 4 of x's),
+// E of mu2, E of m', W, then q's top words. Two things keep the block within
+// a third of the SM's 228 KB at 4 Kbit (76672 of 76800 bytes with the 1 KB
+// each block reserves: three blocks an SM, not two):
+//  - E of m' starts on E of mu2's last kWgEZeroTail rows: both are zeros
+//    (E of mu2 past its constant's end; E of m' before its start, row r
+//    holding k[r - kWgOff ..]), so each pass reads the zeros it expects;
+//  - r's top words and the warps' votes, which live only in the remainder
+//    pass, lie in A of x's first slice (x's top words, which q does not
+//    cover and only the quotient pass reads).
+// Each E is followed by at least 4 KB of the block's own: compute-sanitizer's
+// memcheck takes a wgmma's B to span 4096 bytes from its start (128 x 32
+// bytes), past the rows the descriptor's core matrices reach (144 rows of 16
+// bytes), and with E of m' last it reported reads out of bounds (H200,
+// session 30).
+static_assert(kWgOff - 15 >= kWgEZeroTail, "E's leading zero rows (0 .. kWgOff - 16) cover the shared tail");
 struct BarrettFusedShape {
   WgmmaShape q, r;
-  uint64_t e_mu, w, a_q, e_m, r_top, votes, q_top, total;
+  uint64_t a_q, e_mu, e_m, w, r_top, votes, q_top, total;
   __host__ __device__ static BarrettFusedShape of(const BarrettFusedArgs& a) {
     BarrettFusedShape s{};
     s.q = WgmmaShape::of(a.quotient), s.r = WgmmaShape::of(a.remainder);
-    s.e_mu = s.q.a_bytes();
-    s.a_q = (s.e_mu + s.q.e_bytes() + 127) / 128 * 128;
-    s.e_m = s.a_q + s.r.a_bytes();
-    s.w = s.e_m + s.r.e_bytes();
-    s.r_top = s.w + 8ull * kWgWords;
+    s.a_q = 1024ull * ((a.quotient.x_words - a.remainder.rem_words) / 4);
+    s.r_top = 0;
     s.votes = s.r_top + 4ull * kWgInstances;
-    s.q_top = s.votes + 4ull * kWgmmaThreads / 32;
+    s.e_mu = s.q.a_bytes();
+    s.e_m = s.e_mu + s.q.e_bytes() - 16ull * kWgEZeroTail;
+    s.w = s.e_m + s.r.e_bytes();
+    s.q_top = s.w + 8ull * kWgWords;
     s.total = s.q_top + 4ull * kWgInstances;
     return s;
   }

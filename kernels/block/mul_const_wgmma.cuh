@@ -44,6 +44,7 @@ namespace bigtune::kernels::block {
 
 constexpr uint32_t kWgInstances = 64;                  // wgmma's M
 constexpr uint32_t kWgOff = 160;                       // E's row r holds k[r - 160 ..]
+constexpr uint32_t kWgEZeroTail = 144;                 // E's zero rows past k's end (WgmmaShape::e_rows)
 static_assert(kWgOff >= 144 + 15, "a tile of E's first rows reads zeros (wg_issue_tile)");
 constexpr uint32_t kWgTileWords = kWgmmaN / 4;         // 32 words a tile row
 // W's row, in 64-bit sums: 34 keeps the rows 16-byte aligned, so that step
@@ -85,8 +86,8 @@ struct WgmmaShape {
     s.x_pad = (4 * x_words + 31) / 32 * 32;
     s.k_bytes = 4 * k_words;
     // Tiles that meet the band start at rows >= 2 and read 144 rows on
-    // (16 N rows of 8, one more K slice): k_bytes + kWgOff + 144 rows.
-    s.e_rows = s.k_bytes + kWgOff + 144;
+    // (16 N rows of 8, one more K slice): k_bytes + kWgOff + kWgEZeroTail rows.
+    s.e_rows = s.k_bytes + kWgOff + kWgEZeroTail;
     return s;
   }
   __host__ __device__ static WgmmaShape of(const ImmaArgs& a);

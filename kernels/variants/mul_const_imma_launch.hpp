@@ -89,8 +89,11 @@ cudaError_t launch_mul_const_wgmma_parts(const block::ImmaArgs& args, uint32_t p
 bool barrett_rem_wgmma_fits(const block::ImmaArgs& args);
 cudaError_t launch_barrett_rem_wgmma(const block::ImmaArgs& args, int sms, cudaStream_t stream);
 // The fused kernel (launch_barrett_imma_reduction): whether it takes the
-// two passes' shapes (w % 8 == 0, two blocks an SM), and its launch.
+// two passes' shapes (w % 8 == 0, two blocks an SM), the blocks an SM's
+// shared memory holds (the H100's 228 KB, 1 KB reserved a block), and its
+// launch.
 bool barrett_fused_wgmma_fits(const block::BarrettFusedArgs& args);
+uint32_t barrett_fused_wgmma_blocks_per_sm(const block::BarrettFusedArgs& args);
 cudaError_t launch_barrett_fused_wgmma(const block::BarrettFusedArgs& args, int sms, cudaStream_t stream);
 // Where it does not fit whole: q's words h of the low part (q's high words
 // first, a plain product; block::imma_barrett_rem_low_part_args) where both

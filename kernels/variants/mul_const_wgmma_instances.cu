@@ -47,12 +47,16 @@ cudaError_t launch_barrett_rem_wgmma(const block::ImmaArgs& args, int sms, cudaS
 bool barrett_fused_wgmma_fits(const block::BarrettFusedArgs& args) {
   // Two blocks an SM at least (one warpgroup alone on its SM leaves the
   // tensor cores idle while it forms words: the separate kernels run two
-  // or more there), whole 32-byte blocks of q, and each pass's shape whole.
-  const DeviceLimits limits = DeviceLimits::h100();
+  // or more there), whole 32-byte blocks of q, eight guard words (A of q on
+  // A of x, barrett_fused_wgmma.cuh), and each pass's shape whole.
   const block::ImmaArgs& q = args.quotient;
-  return args.remainder.rem_words % 8 == 0 && mul_const_wgmma_fits(q) && !wgmma_pair_takes(q) &&
-         barrett_rem_wgmma_fits(args.remainder) &&
-         2 * (block::BarrettFusedShape::of(args).total + 1024) <= limits.smem_per_sm;
+  return args.remainder.rem_words % 8 == 0 && q.x_words == args.remainder.rem_words + 8 &&
+         mul_const_wgmma_fits(q) && !wgmma_pair_takes(q) &&
+         barrett_rem_wgmma_fits(args.remainder) && barrett_fused_wgmma_blocks_per_sm(args) >= 2;
+}
+
+uint32_t barrett_fused_wgmma_blocks_per_sm(const block::BarrettFusedArgs& args) {
+  return uint32_t(DeviceLimits::h100().smem_per_sm / (block::BarrettFusedShape::of(args).total + 1024));
 }
 
 cudaError_t launch_barrett_fused_wgmma(const block::BarrettFusedArgs& args, int sms, cudaStream_t stream) {

@@ -386,6 +386,30 @@ TEST(Barrett, TensorCoreProductsTakeWgmmaInParts) {
   }
 }
 
+// The fused quotient + remainder kernel (barrett_fused_wgmma.cuh) at 2-4
+// Kbit: w % 8 == 0 with eight guard words, and three blocks an SM (the
+// registers allow three: with two, 3 and 4 Kbit ran the tensor cores idle
+// while the blocks formed words). A of q on A of x, E of m' on E of mu2's
+// zero tail and r's top words in x's first slice are what keep 4 Kbit at
+// three (76672 bytes a block of 76800).
+TEST(Barrett, FusedKernelTakesTwoToFourKbitThreeBlocksAnSm) {
+  namespace kv = kernels::variants;
+  const auto fused = [](uint32_t w) {
+    kernels::block::BarrettFusedArgs a;
+    a.quotient = kernels::block::imma_barrett_quotient_args(nullptr, nullptr, nullptr, 2 * w, 1, nullptr, nullptr, w,
+                                                            kernels::modular::barrett_x_guard_words(w));
+    a.remainder = kernels::block::imma_barrett_remainder_args(nullptr, nullptr, nullptr, nullptr, nullptr, 2 * w, 1,
+                                                              nullptr, nullptr, w);
+    return a;
+  };
+  for (uint32_t w = 64; w <= 128; w += 8) {
+    EXPECT_TRUE(kv::barrett_fused_wgmma_fits(fused(w))) << w;
+    EXPECT_GE(kv::barrett_fused_wgmma_blocks_per_sm(fused(w)), 3u) << w;
+  }
+  EXPECT_FALSE(kv::barrett_fused_wgmma_fits(fused(100)));  // (w % 8 != 0: q's quads would straddle slices)
+  EXPECT_EQ(kv::barrett_fused_wgmma_blocks_per_sm(fused(136)), 2u);
+}
+
 TEST(Barrett, RegistryEntriesAndLimits) {
   const auto h100 = kernels::DeviceLimits::h100();
   for (const char* name : {"mulmod.barrett.u64.q1", "sqrmod.barrett.u64.q1", "powm.barrett.u64.q1.w4",

@@ -503,7 +503,7 @@ TEST(BarrettRemainderEmulation, MatchesGmp) {
 // and, for s = 1, the plain product p equal to what the separate kernels
 // (the quotient kernel, then the remainder kernel) write. Three groups on two
 // blocks (A of x by cp.async) and two (register loads); w a multiple of 8
-// (the kernel's condition): one tile (8), 2 and 3 Kbit (64, 96).
+// (the kernel's condition): one tile (8), 2, 3 and 4 Kbit (64, 96, 128).
 TEST(BarrettFusedEmulation, MatchesGmpAndTheSeparatePasses) {
   // The quotient pass writes q's words into shared memory while its next
   // tile's wgmmas are in flight: each case runs with the wgmmas reading
@@ -513,7 +513,7 @@ TEST(BarrettFusedEmulation, MatchesGmpAndTheSeparatePasses) {
     emu::wgmma_deferred = deferred;
     SCOPED_TRACE(deferred ? "wgmma reads at the wait" : "wgmma reads at the issue");
   const uint64_t kCounts[] = {150, 100};
-  const uint32_t widths[] = {8, 64, 96};
+  const uint32_t widths[] = {8, 64, 96, 128};
   const OperandKind modulus_kinds[] = {OperandKind::Uniform, OperandKind::AllOnes, OperandKind::HighBitOnly};
   const auto run_fused = [](const kb::BarrettFusedArgs& args) {
     const uint64_t smem = kb::BarrettFusedShape::of(args).total;
@@ -585,8 +585,8 @@ TEST(BarrettFusedEmulation, MatchesGmpAndTheSeparatePasses) {
   }
   mpz_clears(m, mu2, t, want, got, nullptr);
   emu::wgmma_deferred = false;
-  EXPECT_EQ(checked, std::size(modulus_kinds) * (kCounts[0] * 2 + kCounts[1]));
-  EXPECT_EQ(products, kCounts[0] * 2 + kCounts[1]);
+  EXPECT_EQ(checked, std::size(modulus_kinds) * (kCounts[0] * 2 + kCounts[1] * 2));
+  EXPECT_EQ(products, kCounts[0] * 2 + kCounts[1] * 2);
   }
 }
 
