@@ -114,7 +114,13 @@ inline ImmaArgs imma_x_part_args(const ImmaArgs& a, uint32_t d, uint32_t h, bool
     p.out = a.out + (d - a.write_lo);
   }
   p.add_to_out = add;
-  p.exact_word = 0;  // (marks need the whole product's word below q)
+  // The composed Barrett's exact mark needs the whole product's word below
+  // q: only the last part of a product with a low buffer has it (the
+  // earlier parts' words below store_lo summed in `low`, its own and the
+  // carries added: the words of one launch, its tiles starting at the same
+  // word). At 32 Kbit the q m' pass then stops at word w and skips its
+  // corrections, as below 10 Kbit.
+  p.exact_word = a.exact_word && a.low && d + h >= a.x_words ? a.exact_word - d : 0;
   const uint32_t first_end = h + imma_const_words(a);  // (the first part's, in the whole's words)
   if (d == 0 && h < a.x_words && first_end < p.out_words) {
     p.out_words = first_end;

@@ -306,7 +306,7 @@ TEST(MulConstWgmmaParts, MatchGmp) {
   };
   mpz_t k, want, got, top, q1;
   mpz_inits(k, want, got, top, q1, nullptr);
-  uint64_t checked = 0;
+  uint64_t checked = 0, marked = 0;
   // Plain products: {x words, k words, out_lo, out_words}; the last two as
   // the composed Barrett's q m' (words [0, w + 2)) and a high half.
   const ProductCase cases[] = {{40, 40, 0, 80}, {94, 60, 0, 154}, {64, 64, 0, 66}, {93, 95, 30, 188}, {128, 128, 0, 130}};
@@ -358,21 +358,42 @@ TEST(MulConstWgmmaParts, MatchGmp) {
         std::vector<uint32_t> low(kCount * 10, 0xdeadbeefu);  // (launch_barrett_imma_quotient's scratch)
         if (with_low) args.low = low.data(), args.low_lo = args.out_lo - 8, args.low_stride = 10;
         EXPECT_GE(run_parts(args, parts), 2u);
+        // With the low buffer, the words and marks of one launch, bit for bit.
+        std::vector<uint32_t> q_whole(kCount * w, 0xdeadbeefu), q_top_whole(kCount, 0xdeadbeefu);
+        if (with_low) {
+          kb::ImmaArgs whole = kb::imma_barrett_quotient_args(q_whole.data(), q_top_whole.data(), ts.data(), t_words,
+                                                              kCount, muw.data(), shift.data(), w, g);
+          run(kernel, whole);
+          ASSERT_EQ(q, q_whole) << parts << " parts, w " << w << ", shift " << s << ": q against one launch";
+          ASSERT_EQ(q_top, q_top_whole) << parts << " parts, w " << w << ", shift " << s << ": q_top against one launch";
+        }
         for (uint64_t i = 0; i < kCount; ++i) {
           mpz_mul_2exp(q1, tv[i], s);
           mpz_fdiv_q_2exp(q1, q1, 32ull * (w - g));
           mpz_setbit(k, 32ull * (w + 1));  // mu2
           mpz_mul(want, q1, k);
           mpz_clrbit(k, 32ull * (w + 1));
-          mpz_fdiv_q_2exp(want, want, 32ull * (w + 1 + g));
+          mpz_fdiv_q_2exp(want, want, 32ull * (w + g));
+          const uint32_t below = uint32_t(mpz_fdiv_ui(want, 1ul << 32));  // the whole product's word just below q's
+          mpz_fdiv_q_2exp(want, want, 32);
           value_of(got, q, i, w, 0, w);
-          mpz_set_ui(top, q_top[i]);
+          const uint32_t bit_n = q_top[i] & ~kb::kQuotientExact;
+          mpz_set_ui(top, bit_n);
           mpz_mul_2exp(top, top, 32ull * w);
           mpz_add(got, got, top);
           ASSERT_TRUE(below_by_less_than(got, want, 32ull * w + 32, with_low ? 2 : parts + 1))
               << parts << " parts, w " << w << ", shift " << s << ", instance " << i << "\n want " << hex(want)
               << "\n got  " << hex(got);
-          ASSERT_LE(q_top[i], 1u);
+          ASSERT_LE(bit_n, 1u);
+          // kQuotientExact: only from the last part with a low buffer (the
+          // whole word below q), as one launch marks it (BarrettQuotientMatchesGmp).
+          if (q_top[i] & kb::kQuotientExact) {
+            ASSERT_TRUE(with_low) << parts << " parts: marked exact without the low buffer's words";
+            ASSERT_EQ(s, 0u) << "marked exact with a shift";
+            ASSERT_EQ(bit_n, 0u) << "marked exact with q's bit N";
+            ASSERT_LE(below, kb::kQuotientExactLimit) << "marked exact above the limit, instance " << i;
+            ++marked;
+          }
           ++checked;
         }
         for (mpz_t& v : tv) mpz_clear(v);
@@ -381,6 +402,7 @@ TEST(MulConstWgmmaParts, MatchGmp) {
   }
   mpz_clears(k, want, got, top, q1, nullptr);
   EXPECT_EQ(checked, (std::size(cases) * 3 + 12) * kCount);
+  EXPECT_GT(marked, 0u) << "the last part marks q exact where a low buffer holds the words below";
 }
 
 // The composed Barrett's q m' pass with its finish (barrett_rem_wgmma_kernel,

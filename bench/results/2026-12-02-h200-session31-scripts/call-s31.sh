@@ -6,7 +6,9 @@
 #            of the multi-group test for MG_SETS (default CHECK_SETS);
 #   source:  the stall reasons and per-SASS-line samples of one kernel
 #            (SRC_KERNEL, a regex: barrett_fused) at SRC_BITS (2048) for
-#            SRC_SET (base), run-pending's source table.
+#            SRC_SET (base), run-pending's source table;
+#   ncuall:  every kernel's time in a mulmod at NCU_ALL_BITS (32768) for
+#            NCU_ALL_SETS (base).
 # Logs under $OUT/s31-PHASE.tar.xz; the summaries printed last.
 set -u
 O=${OUT:-gpu-out}; R=/tmp/s31; rm -rf $R; mkdir -p $R
@@ -60,6 +62,15 @@ if s is not None:
     for r in sorted(rows[head + 1:], key=lambda r: -num(r[s]) if len(r) > s else 0)[:30]:
         print(f"{r[s]:>8}  {r[src][:100]}")
 PY
+  fi
+  if [[ $phase == ncuall ]]; then
+    export BIGTUNE_DB=$(mktemp -d)/t.db
+    for v in ${NCU_ALL_SETS:-base}; do for bits in ${NCU_ALL_BITS:-32768}; do
+      timeout 120 ncu --metrics gpu__time_duration.sum --launch-count 120 /tmp/p/$v/bigtune-bench-mod --powm-bits 64 \
+        --only none --no-gmp --only-mulmod tcbarrett --reps 1 --mulmod-bits $bits >$R/ncuall-$v-$bits.log 2>&1
+      echo "== ncuall-$v-$bits rc=$?"
+      grep -hE "^  [a-zA-Z_].*\(|gpu__time_duration" $R/ncuall-$v-$bits.log | paste - - | sed -E 's/^  (.{1,60}).* ([a-z]+) +([0-9.,]+)$/\1 \3 \2/' | tail -9
+    done; done
   fi
   (cd /tmp && tar -cJf $O/s31-$phase.tar.xz s31)
 done
