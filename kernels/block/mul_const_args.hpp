@@ -6,6 +6,8 @@
 #pragma once
 #include <cstdint>
 
+#include "kernels/block/layout.hpp"  // BIGTUNE_HD
+
 namespace bigtune::kernels::block {
 
 // The longest constant (bytes): column sums of 16384 * 255^2 < 2^31.
@@ -86,6 +88,18 @@ constexpr uint32_t imma_const_words(const ImmaArgs& a) {
   return a.add_at && a.add_at + 1 > a.k_words ? a.add_at + 1 : a.k_words;
 }
 
+// The word the wgmma kernels' first tile starts at (WgPass, mul_const_wgmma.cuh):
+// up to 7 below out_lo, so that a tile row's 32 words lie 32-byte aligned
+// against write_lo; and the tiles a product's words [that, out_words) take.
+BIGTUNE_HD inline uint32_t wgmma_first_tile_word(const ImmaArgs& a) {
+  const uint32_t lead = (a.out_lo - a.write_lo) % 8;  // (mod 2^32 where out_lo < write_lo: 8 divides it)
+  return a.out_lo - (lead < a.out_lo ? lead : a.out_lo);
+}
+BIGTUNE_HD inline uint32_t wgmma_tiles(const ImmaArgs& a) {
+  const uint32_t first = wgmma_first_tile_word(a);
+  return a.out_words > first ? (a.out_words - first + 31) / 32 : 0;
+}
+
 // Part [d, d + h) of x's words: x = sum of 2^(32 d) x_d, so x k = sum of
 // 2^(32 d) x_d k, and each part is the same product's words from x_d alone,
 // at their places (word j of x_d k is word j + d of x k). Parts after the
@@ -101,10 +115,12 @@ constexpr uint32_t imma_const_words(const ImmaArgs& a) {
 // low; exact where store_lo is 0 (the plain product from word 0) or with
 // `low` (ImmaArgs::low: the words below store_lo summed there too). A part
 // of x past out_words has nothing to add.
-inline ImmaArgs imma_x_part_args(const ImmaArgs& a, uint32_t d, uint32_t h, bool add) {
+// h is the first part's words (where its product ends); the part takes
+// `width` words of x (0: h, or what is left of x).
+inline ImmaArgs imma_x_part_args(const ImmaArgs& a, uint32_t d, uint32_t h, bool add, uint32_t width = 0) {
   ImmaArgs p = a;
   p.x_lo = a.x_lo + d;
-  p.x_words = a.x_words - d < h ? a.x_words - d : h;
+  p.x_words = width ? width : a.x_words - d < h ? a.x_words - d : h;
   p.out_lo = a.out_lo > d ? a.out_lo - d : 0;
   p.out_words = a.out_words > d ? a.out_words - d : 0;
   if (a.write_lo >= d) {
@@ -120,7 +136,7 @@ inline ImmaArgs imma_x_part_args(const ImmaArgs& a, uint32_t d, uint32_t h, bool
   // carries added: the words of one launch, its tiles starting at the same
   // word). At 32 Kbit the q m' pass then stops at word w and skips its
   // corrections, as below 10 Kbit.
-  p.exact_word = a.exact_word && a.low && d + h >= a.x_words ? a.exact_word - d : 0;
+  p.exact_word = a.exact_word && a.low && d + p.x_words >= a.x_words ? a.exact_word - d : 0;
   const uint32_t first_end = h + imma_const_words(a);  // (the first part's, in the whole's words)
   if (d == 0 && h < a.x_words && first_end < p.out_words) {
     p.out_words = first_end;

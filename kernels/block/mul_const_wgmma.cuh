@@ -676,8 +676,7 @@ __device__ inline WgPass wg_pass_setup(const ImmaArgs& args, unsigned char* a_ro
   p.args = args;
   p.sh = WgmmaShape::of(args);
   p.a_rows = a_rows;
-  const uint32_t lead = min((args.out_lo - args.write_lo) % 8, args.out_lo);
-  p.out_lo = args.out_lo - lead;
+  p.out_lo = wgmma_first_tile_word(args);
   p.store_lo = max(args.out_lo, args.write_lo);
   p.last_word = args.top ? args.out_words - 1 : args.out_words;
   p.unshifted = args.shift == nullptr || args.shift[0] == 0;

@@ -83,6 +83,9 @@ cudaError_t launch_mul_const_wgmma(const block::ImmaArgs& args, int sms, cudaStr
 // (imma_x_part_args; 36000 bits 1.00x); seven 0.91x at 64 Kbit. Hence three.
 constexpr uint32_t kMaxWgmmaParts = 3;
 uint32_t mul_const_wgmma_parts(const block::ImmaArgs& args);
+// x's words of the first of `parts` (whole 32-byte blocks; the last part
+// takes the rest of x, the others as many as the first).
+uint32_t mul_const_wgmma_part_words(const block::ImmaArgs& args, uint32_t parts);
 cudaError_t launch_mul_const_wgmma_parts(const block::ImmaArgs& args, uint32_t parts, int sms, cudaStream_t stream);
 // The remainder kernel (barrett_rem_wgmma_kernel) for
 // imma_barrett_remainder_args: where the one-warpgroup block takes the shape.

@@ -71,11 +71,20 @@ uint32_t barrett_rem_wgmma_split(const block::ImmaArgs& args) {
   // would take, 21-30 Kbit, stays a plain product too: one warpgroup alone
   // on its SM.)
   if (args.x_words < 16 || mul_const_wgmma_fits(args)) return 0;
+  const auto fits = [&](uint32_t h) {
+    return h < args.x_words && mul_const_wgmma_fits(block::imma_barrett_rem_high_part_args(args, h)) &&
+           barrett_rem_wgmma_fits(block::imma_barrett_rem_low_part_args(args, h));
+  };
   const uint32_t h = ((args.x_words + 1) / 2 + 7) / 8 * 8;  // (whole 32-byte blocks of q)
-  return mul_const_wgmma_fits(block::imma_barrett_rem_high_part_args(args, h)) &&
-                 barrett_rem_wgmma_fits(block::imma_barrett_rem_low_part_args(args, h))
-             ? h
-             : 0;
+  // The high part is a plain product of words [h, w + 2): its tiles meet
+  // up to all of q's high blocks, the last one too. Where up to 24 more
+  // words of q in the low part (its w words take the same tiles whatever h
+  // is) leave the high part one tile fewer, take them: at 32 Kbit h = 512
+  // left it 17 tiles, the last for two words; 520 leaves 16.
+  const uint32_t tiles = block::wgmma_tiles(block::imma_barrett_rem_high_part_args(args, h));
+  for (uint32_t more = h + 8; more <= h + 24; more += 8)
+    if (fits(more) && block::wgmma_tiles(block::imma_barrett_rem_high_part_args(args, more)) < tiles) return more;
+  return fits(h) ? h : 0;
 }
 
 cudaError_t launch_mul_const_wgmma(const block::ImmaArgs& args, int sms, cudaStream_t stream) {
@@ -88,13 +97,24 @@ cudaError_t launch_mul_const_wgmma(const block::ImmaArgs& args, int sms, cudaStr
                               stream);
 }
 
-namespace {
-// x's words a part takes where a product is split into `parts`: whole
-// 32-byte blocks.
-uint32_t wgmma_part_words(const block::ImmaArgs& args, uint32_t parts) {
-  return ((args.x_words + parts - 1) / parts + 7) / 8 * 8;
+uint32_t mul_const_wgmma_part_words(const block::ImmaArgs& args, uint32_t parts) {
+  const uint32_t h = ((args.x_words + parts - 1) / parts + 7) / 8 * 8;
+  // Two parts of a product kept from a word above 0 (the composed Barrett's
+  // quotient): the first part's product, which ends at word h +
+  // imma_const_words, is the triangle of x's low words under the kept
+  // words, its tiles mostly words pass; the second's take the same tiles
+  // whatever its width. Where up to 24 fewer words in the first part (the
+  // second taking them, if it fits) leave it one tile fewer, give them: at
+  // 32 Kbit h = 520 left the first part 17 tiles, 504 leaves 16.
+  if (parts != 2 || args.out_lo == 0) return h;
+  const auto first = [&](uint32_t hh) { return block::imma_x_part_args(args, 0, hh, false); };
+  const uint32_t tiles = block::wgmma_tiles(first(h));
+  for (uint32_t fewer = h - 8; fewer + 24 >= h && fewer >= 8; fewer -= 8)
+    if (block::wgmma_tiles(first(fewer)) < tiles &&
+        mul_const_wgmma_fits(block::imma_x_part_args(args, fewer, fewer, true, args.x_words - fewer)))
+      return fewer;
+  return h;
 }
-}  // namespace
 
 uint32_t mul_const_wgmma_parts(const block::ImmaArgs& args) {
   if (args.x_words == 0 || args.k_words == 0 || args.add_to_out) return 0;
@@ -104,16 +124,19 @@ uint32_t mul_const_wgmma_parts(const block::ImmaArgs& args) {
   // guard words, two from the parts; barrett_instances.cu allows five).
   static_assert(kMaxWgmmaParts <= 3, "more parts need the quotient's low buffer always");
   for (uint32_t parts = 2; parts <= kMaxWgmmaParts; ++parts) {
-    const uint32_t h = wgmma_part_words(args, parts);
+    const uint32_t h = mul_const_wgmma_part_words(args, parts);
     if (h < args.x_words && mul_const_wgmma_fits(block::imma_x_part_args(args, 0, h, false))) return parts;
   }
   return 0;
 }
 
 cudaError_t launch_mul_const_wgmma_parts(const block::ImmaArgs& args, uint32_t parts, int sms, cudaStream_t stream) {
-  const uint32_t h = wgmma_part_words(args, parts);
-  for (uint32_t d = 0; d < args.x_words; d += h) {
-    const block::ImmaArgs part = block::imma_x_part_args(args, d, h, d > 0);
+  const uint32_t h = mul_const_wgmma_part_words(args, parts);
+  for (uint32_t i = 0, d = 0; i < parts && d < args.x_words; ++i, d += h) {
+    // (the last part takes the rest of x: more than h words where
+    // mul_const_wgmma_part_words made the first smaller)
+    const uint32_t width = i + 1 == parts ? args.x_words - d : std::min(h, args.x_words - d);
+    const block::ImmaArgs part = block::imma_x_part_args(args, d, h, d > 0, width);
     if (part.out_words <= part.out_lo) continue;  // (past the words asked for: nothing to add)
     if (const cudaError_t e = launch_mul_const_wgmma(part, sms, stream); e != cudaSuccess) return e;
   }

@@ -370,7 +370,16 @@ TEST(Barrett, TensorCoreProductsTakeWgmmaInParts) {
   EXPECT_FALSE(kv::barrett_rem_wgmma_fits(qm(1024)));
   EXPECT_EQ(kv::barrett_rem_wgmma_split(qm(384)), 0u);    // 12 Kbit: whole, on the pair kernel
   EXPECT_EQ(kv::barrett_rem_wgmma_split(qm(768)), 0u);    // 24 Kbit
-  EXPECT_EQ(kv::barrett_rem_wgmma_split(qm(1024)), 512u);
+  // (520, not the even 512: the high part's words [520, 1026) take 16 tiles, [512, 1026) 17)
+  EXPECT_EQ(kv::barrett_rem_wgmma_split(qm(1024)), 520u);
+  EXPECT_EQ(kernels::block::wgmma_tiles(kernels::block::imma_barrett_rem_high_part_args(qm(1024), 512)), 17u);
+  EXPECT_EQ(kernels::block::wgmma_tiles(kernels::block::imma_barrett_rem_high_part_args(qm(1024), 520)), 16u);
+  // The quotient's first part at 32 Kbit: 504 words (16 tiles) where the even 520 took 17; the
+  // second part takes the other 528.
+  EXPECT_EQ(kv::mul_const_wgmma_part_words(quotient(1024), 2), 504u);
+  EXPECT_EQ(kernels::block::wgmma_tiles(kernels::block::imma_x_part_args(quotient(1024), 0, 520, false)), 17u);
+  EXPECT_EQ(kernels::block::wgmma_tiles(kernels::block::imma_x_part_args(quotient(1024), 0, 504, false)), 16u);
+  EXPECT_EQ(kv::mul_const_wgmma_part_words(qm(1250), 3), 424u);  // (even where the product starts at word 0)
   EXPECT_EQ(kv::barrett_rem_wgmma_split(qm(1250)), 0u);   // 40000 bits
   EXPECT_EQ(kv::barrett_rem_wgmma_split(qm(2048)), 0u);   // 64 Kbit
   for (uint32_t w = 520; w <= 2048; w += 24) {  // every part of a split fits
@@ -379,9 +388,17 @@ TEST(Barrett, TensorCoreProductsTakeWgmmaInParts) {
       const uint32_t parts = kv::mul_const_wgmma_parts(a);
       if (parts == 0) continue;
       EXPECT_LE(parts, (a.out_lo > 0 || a.write_lo > 0) && a.low == nullptr ? 3u : kv::kMaxWgmmaParts) << w;
-      const uint32_t h = (a.x_words + 8 * parts - 1) / (8 * parts) * 8;
-      for (uint32_t d = 0; d < a.x_words; d += h)
-        EXPECT_TRUE(kv::mul_const_wgmma_fits(kernels::block::imma_x_part_args(a, d, h, d > 0))) << w << " " << d;
+      const uint32_t h = kv::mul_const_wgmma_part_words(a, parts);
+      EXPECT_EQ(h % 8, 0u) << w;
+      for (uint32_t i = 0, d = 0; i < parts && d < a.x_words; ++i, d += h) {  // (as launch_mul_const_wgmma_parts)
+        const uint32_t width = i + 1 == parts ? a.x_words - d : std::min(h, a.x_words - d);
+        EXPECT_TRUE(kv::mul_const_wgmma_fits(kernels::block::imma_x_part_args(a, d, h, d > 0, width))) << w << " " << d;
+      }
+    }
+    if (const uint32_t h = kv::barrett_rem_wgmma_split(qm(w))) {  // both parts of the q m' pass fit
+      EXPECT_EQ(h % 8, 0u) << w;
+      EXPECT_TRUE(kv::mul_const_wgmma_fits(kernels::block::imma_barrett_rem_high_part_args(qm(w), h))) << w;
+      EXPECT_TRUE(kv::barrett_rem_wgmma_fits(kernels::block::imma_barrett_rem_low_part_args(qm(w), h))) << w;
     }
   }
 }

@@ -292,11 +292,14 @@ TEST(MulConstWgmmaParts, MatchGmp) {
   ASSERT_EQ(std::string(kernel.name), "wgmma");
   const uint64_t kCount = kernel.count;
   SeededRng rng(7400);
-  const auto run_parts = [&](const kb::ImmaArgs& args, uint32_t parts) {
-    const uint32_t h = (args.x_words + 8 * parts - 1) / (8 * parts) * 8;
+  // As launch_mul_const_wgmma_parts: the first `h` words of x (0: an even
+  // split), the parts after it as many, the last the rest.
+  const auto run_parts = [&](const kb::ImmaArgs& args, uint32_t parts, uint32_t h = 0) {
+    if (h == 0) h = (args.x_words + 8 * parts - 1) / (8 * parts) * 8;
     uint32_t launched = 0;
-    for (uint32_t d = 0; d < args.x_words; d += h) {
-      const kb::ImmaArgs part = kb::imma_x_part_args(args, d, h, d > 0);
+    for (uint32_t i = 0, d = 0; i < parts && d < args.x_words; ++i, d += h) {
+      const uint32_t width = i + 1 == parts ? args.x_words - d : std::min(h, args.x_words - d);
+      const kb::ImmaArgs part = kb::imma_x_part_args(args, d, h, d > 0, width);
       if (part.out_words <= part.out_lo) continue;
       Kernel k = kernel;
       if (part.add_to_out) k.kernel = &kb::mul_const_wgmma_add_kernel;  // (as launch_mul_const_wgmma)
@@ -338,9 +341,11 @@ TEST(MulConstWgmmaParts, MatchGmp) {
     }
   }
   // The composed Barrett's quotient (as BarrettQuotientMatchesGmp), in parts.
+  // parts 1: two uneven parts, the first 16 words fewer than an even split
+  // (mul_const_wgmma_part_words gives the first part up to 24 fewer).
   for (uint32_t w : {46u, 64u}) {
     for (uint32_t s : {0u, 33u}) {
-      for (uint32_t parts : {2u, 3u, 5u}) {
+      for (uint32_t parts : {2u, 3u, 5u, 1u}) {
         const bool with_low = parts != 3;
         const uint32_t t_words = 2 * w, g = kernels::modular::barrett_x_guard_words(w);
         make_operand(k, rng, 32ull * w + 32, parts == 2 ? OperandKind::AllOnes : OperandKind::Uniform);  // mu2_lo
@@ -357,7 +362,8 @@ TEST(MulConstWgmmaParts, MatchGmp) {
                                                            muw.data(), shift.data(), w, g);
         std::vector<uint32_t> low(kCount * 10, 0xdeadbeefu);  // (launch_barrett_imma_quotient's scratch)
         if (with_low) args.low = low.data(), args.low_lo = args.out_lo - 8, args.low_stride = 10;
-        EXPECT_GE(run_parts(args, parts), 2u);
+        const uint32_t even2 = (w + g + 15) / 16 * 8;
+        EXPECT_GE(parts == 1 ? run_parts(args, 2, even2 - 16) : run_parts(args, parts), 2u);
         // With the low buffer, the words and marks of one launch, bit for bit.
         std::vector<uint32_t> q_whole(kCount * w, 0xdeadbeefu), q_top_whole(kCount, 0xdeadbeefu);
         if (with_low) {
@@ -401,7 +407,7 @@ TEST(MulConstWgmmaParts, MatchGmp) {
     }
   }
   mpz_clears(k, want, got, top, q1, nullptr);
-  EXPECT_EQ(checked, (std::size(cases) * 3 + 12) * kCount);
+  EXPECT_EQ(checked, (std::size(cases) * 3 + 16) * kCount);
   EXPECT_GT(marked, 0u) << "the last part marks q exact where a low buffer holds the words below";
 }
 
@@ -419,8 +425,12 @@ TEST(BarrettRemainderEmulation, MatchesGmp) {
   // Three groups of 64 on two blocks, the last partly filled (A by cp.async),
   // or two (one group a block, A by register loads), width by width.
   const uint64_t kCounts[] = {150, 100};
+  // q's low words in the split: an even split, or (64 and 190 words) 8 more
+  // in the low part, as barrett_rem_wgmma_split takes where the high part
+  // then needs one tile fewer.
+  const auto split_words = [](uint32_t w) { return ((w + 1) / 2 + 7) / 8 * 8 + (w == 64 || w == 190 ? 8 : 0); };
   const auto run_split = [&](const kb::ImmaArgs& args) {  // (as launch_barrett_imma_remainder)
-    const uint32_t h = ((args.x_words + 1) / 2 + 7) / 8 * 8;
+    const uint32_t h = split_words(args.x_words);
     run(kKernels[1], kb::imma_barrett_rem_high_part_args(args, h));  // ("wgmma": mul_const_wgmma_kernel)
     run_rem_kernel(kb::imma_barrett_rem_low_part_args(args, h));
   };
@@ -496,7 +506,7 @@ TEST(BarrettRemainderEmulation, MatchesGmp) {
             ASSERT_EQ(mpz_cmp(got, want), 0) << what << "\n m' = " << hex(m) << "\n r = " << hex(r0s[i])
                                              << "\n want " << hex(want) << "\n got  " << hex(got);
             for (uint32_t j = 0; j < 2 * w; ++j)  // (split: q's high words' product in [h, w + 2))
-              if (!split || j < ((w + 1) / 2 + 7) / 8 * 8 || j >= w + 2)
+              if (!split || j < split_words(w) || j >= w + 2)
                 ASSERT_EQ(p[i * 2 * w + j], 0xdeadbeefu) << what << ": p written";
             ++checked;
           } else {
