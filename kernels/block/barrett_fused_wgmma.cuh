@@ -18,7 +18,7 @@
 // meet no column of it; its columns take nothing from x's words below
 // 8a + 32 either, mu2's top word being 1, so a block of slack is left).
 // ~52 / ~64 / ~75 KB at 2 / 3 / 4 Kbit (BarrettFusedShape): three blocks an
-// SM (the registers, 165, allow three; with A of q apart, ~92 / ~111 KB at
+// SM (the registers, 168 (ptxas -v), allow three; with A of q apart, ~92 / ~111 KB at
 // 3 / 4 Kbit took two). H200, session 31: mulmod 1.064x at 3 Kbit, 1.027x at
 // 4 Kbit; the kernel 1.87 -> 1.57 ms and 1.80 -> 1.61 ms (ncu).
 // Only for w % 8 == 0 and g = 8 (q's and x's rows whole 32-byte blocks, so
