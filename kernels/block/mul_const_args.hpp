@@ -116,7 +116,7 @@ BIGTUNE_HD inline uint32_t wgmma_tiles(const ImmaArgs& a) {
 // `low` (ImmaArgs::low: the words below store_lo summed there too). A part
 // of x past out_words has nothing to add.
 // h is the first part's words (where its product ends); the part takes
-// `width` words of x (0: h, or what is left of x).
+// `width` words of x (0: h, or what is left of x; imma_x_part_width).
 inline ImmaArgs imma_x_part_args(const ImmaArgs& a, uint32_t d, uint32_t h, bool add, uint32_t width = 0) {
   ImmaArgs p = a;
   p.x_lo = a.x_lo + d;
@@ -148,6 +148,14 @@ inline ImmaArgs imma_x_part_args(const ImmaArgs& a, uint32_t d, uint32_t h, bool
     p.low = a.low + (d > a.low_lo ? d - a.low_lo : 0);
   }
   return p;
+}
+
+// x's words of part i of `parts` whose first takes h
+// (launch_mul_const_wgmma_parts): h each, the last the rest of x (more than
+// h where mul_const_wgmma_part_words made the first smaller).
+inline uint32_t imma_x_part_width(uint32_t x_words, uint32_t h, uint32_t parts, uint32_t i) {
+  const uint32_t left = x_words - i * h;
+  return i + 1 == parts || left < h ? left : h;
 }
 
 // The composed Barrett's quotient with guard words (launch_barrett_imma_quotient,

@@ -65,6 +65,21 @@ cudaError_t launch_barrett_fused_wgmma(const block::BarrettFusedArgs& args, int 
                               block::BarrettFusedShape::of(args).total, groups, sms, args, stream);
 }
 
+namespace {
+// The split point within 24 words of h (steps of 8: `step` +8 or -8) where
+// the part `tiles_of` counts takes one tile fewer and `fits` holds (the
+// other part's shape), else h. A part whose last tile holds a few words
+// runs that tile's words pass, and often all its wgmmas, for them.
+template <class Tiles, class Fits>
+uint32_t split_saving_a_tile(uint32_t h, int32_t step, Tiles tiles_of, Fits fits) {
+  const uint32_t tiles = tiles_of(h);
+  for (int64_t moved = int64_t(h) + step; moved >= 8 && moved <= int64_t(h) + 24 && moved + 24 >= int64_t(h);
+       moved += step)
+    if (fits(uint32_t(moved)) && tiles_of(uint32_t(moved)) < tiles) return uint32_t(moved);
+  return h;
+}
+}  // namespace
+
 uint32_t barrett_rem_wgmma_split(const block::ImmaArgs& args) {
   // (Where the whole product fits, the pair kernel takes it when the
   // remainder kernel does not: 12-16 Kbit. A low part that the pair kernel
@@ -75,15 +90,14 @@ uint32_t barrett_rem_wgmma_split(const block::ImmaArgs& args) {
     return h < args.x_words && mul_const_wgmma_fits(block::imma_barrett_rem_high_part_args(args, h)) &&
            barrett_rem_wgmma_fits(block::imma_barrett_rem_low_part_args(args, h));
   };
-  const uint32_t h = ((args.x_words + 1) / 2 + 7) / 8 * 8;  // (whole 32-byte blocks of q)
+  const uint32_t even = ((args.x_words + 1) / 2 + 7) / 8 * 8;  // (whole 32-byte blocks of q)
   // The high part is a plain product of words [h, w + 2): its tiles meet
-  // up to all of q's high blocks, the last one too. Where up to 24 more
-  // words of q in the low part (its w words take the same tiles whatever h
-  // is) leave the high part one tile fewer, take them: at 32 Kbit h = 512
-  // left it 17 tiles, the last for two words; 520 leaves 16.
-  const uint32_t tiles = block::wgmma_tiles(block::imma_barrett_rem_high_part_args(args, h));
-  for (uint32_t more = h + 8; more <= h + 24; more += 8)
-    if (fits(more) && block::wgmma_tiles(block::imma_barrett_rem_high_part_args(args, more)) < tiles) return more;
+  // up to all of q's high blocks, the last one too. More words of q in the
+  // low part (its w words take the same tiles whatever h is) where that
+  // leaves the high part one tile fewer: at 32 Kbit h = 512 left it 17
+  // tiles, the last for two words; 520 leaves 16.
+  const uint32_t h = split_saving_a_tile(
+      even, 8, [&](uint32_t hh) { return block::wgmma_tiles(block::imma_barrett_rem_high_part_args(args, hh)); }, fits);
   return fits(h) ? h : 0;
 }
 
@@ -103,17 +117,15 @@ uint32_t mul_const_wgmma_part_words(const block::ImmaArgs& args, uint32_t parts)
   // quotient): the first part's product, which ends at word h +
   // imma_const_words, is the triangle of x's low words under the kept
   // words, its tiles mostly words pass; the second's take the same tiles
-  // whatever its width. Where up to 24 fewer words in the first part (the
-  // second taking them, if it fits) leave it one tile fewer, give them: at
-  // 32 Kbit h = 520 left the first part 17 tiles, 504 leaves 16.
+  // whatever its width. Fewer words in the first part (the second taking
+  // them, if it fits) where that leaves it one tile fewer: at 32 Kbit
+  // h = 520 left the first part 17 tiles, 504 leaves 16.
   if (parts != 2 || args.out_lo == 0) return h;
-  const auto first = [&](uint32_t hh) { return block::imma_x_part_args(args, 0, hh, false); };
-  const uint32_t tiles = block::wgmma_tiles(first(h));
-  for (uint32_t fewer = h - 8; fewer + 24 >= h && fewer >= 8; fewer -= 8)
-    if (block::wgmma_tiles(first(fewer)) < tiles &&
-        mul_const_wgmma_fits(block::imma_x_part_args(args, fewer, fewer, true, args.x_words - fewer)))
-      return fewer;
-  return h;
+  return split_saving_a_tile(
+      h, -8, [&](uint32_t hh) { return block::wgmma_tiles(block::imma_x_part_args(args, 0, hh, false)); },
+      [&](uint32_t hh) {
+        return mul_const_wgmma_fits(block::imma_x_part_args(args, hh, hh, true, args.x_words - hh));
+      });
 }
 
 uint32_t mul_const_wgmma_parts(const block::ImmaArgs& args) {
@@ -133,10 +145,8 @@ uint32_t mul_const_wgmma_parts(const block::ImmaArgs& args) {
 cudaError_t launch_mul_const_wgmma_parts(const block::ImmaArgs& args, uint32_t parts, int sms, cudaStream_t stream) {
   const uint32_t h = mul_const_wgmma_part_words(args, parts);
   for (uint32_t i = 0, d = 0; i < parts && d < args.x_words; ++i, d += h) {
-    // (the last part takes the rest of x: more than h words where
-    // mul_const_wgmma_part_words made the first smaller)
-    const uint32_t width = i + 1 == parts ? args.x_words - d : std::min(h, args.x_words - d);
-    const block::ImmaArgs part = block::imma_x_part_args(args, d, h, d > 0, width);
+    const block::ImmaArgs part =
+        block::imma_x_part_args(args, d, h, d > 0, block::imma_x_part_width(args.x_words, h, parts, i));
     if (part.out_words <= part.out_lo) continue;  // (past the words asked for: nothing to add)
     if (const cudaError_t e = launch_mul_const_wgmma(part, sms, stream); e != cudaSuccess) return e;
   }

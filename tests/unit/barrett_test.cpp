@@ -391,7 +391,7 @@ TEST(Barrett, TensorCoreProductsTakeWgmmaInParts) {
       const uint32_t h = kv::mul_const_wgmma_part_words(a, parts);
       EXPECT_EQ(h % 8, 0u) << w;
       for (uint32_t i = 0, d = 0; i < parts && d < a.x_words; ++i, d += h) {  // (as launch_mul_const_wgmma_parts)
-        const uint32_t width = i + 1 == parts ? a.x_words - d : std::min(h, a.x_words - d);
+        const uint32_t width = kernels::block::imma_x_part_width(a.x_words, h, parts, i);
         EXPECT_TRUE(kv::mul_const_wgmma_fits(kernels::block::imma_x_part_args(a, d, h, d > 0, width))) << w << " " << d;
       }
     }

@@ -298,8 +298,7 @@ TEST(MulConstWgmmaParts, MatchGmp) {
     if (h == 0) h = (args.x_words + 8 * parts - 1) / (8 * parts) * 8;
     uint32_t launched = 0;
     for (uint32_t i = 0, d = 0; i < parts && d < args.x_words; ++i, d += h) {
-      const uint32_t width = i + 1 == parts ? args.x_words - d : std::min(h, args.x_words - d);
-      const kb::ImmaArgs part = kb::imma_x_part_args(args, d, h, d > 0, width);
+      const kb::ImmaArgs part = kb::imma_x_part_args(args, d, h, d > 0, kb::imma_x_part_width(args.x_words, h, parts, i));
       if (part.out_words <= part.out_lo) continue;
       Kernel k = kernel;
       if (part.add_to_out) k.kernel = &kb::mul_const_wgmma_add_kernel;  // (as launch_mul_const_wgmma)
